@@ -1,0 +1,43 @@
+# Every target uses the project's own .venv; `make setup` builds it from the lock.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+
+.PHONY: setup test demo bench stop lint lock clean-graph
+
+setup: $(STAMP)
+
+# torch first: the CPU build lies on local disk; left to the resolver it would pull a CUDA build.
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check torch==2.13.0
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+test: setup
+	$(PY) -m pytest
+
+# Starts the embedded graph (unless NEO4J_URI points at a Neo4j 5) and prepares its schema.
+demo: setup
+	@if [ -z "$$NEO4J_URI" ]; then $(PY) -m kg.server start; fi
+	$(PY) -m kg.schema
+	@echo "Graph ready. Try: $(PY) -m kg.cypher 'CALL db.labels() YIELD label RETURN label'"
+
+bench: setup
+	$(PY) -m bench
+
+stop:
+	$(PY) -m kg.server stop
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+# Re-pin after changing dependencies: freeze the working venv into the lock.
+lock:
+	{ sed -n '1,3p' requirements.txt; $(PY) -m pip freeze | sed 's/^torch==2.13.0+cpu$$/torch==2.13.0/'; } > requirements.lock.tmp
+	mv requirements.lock.tmp requirements.txt
+
+clean-graph: stop
+	rm -rf .graphdb

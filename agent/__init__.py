@@ -1,0 +1,1 @@
+"""Router, reflection loop, state machine, synthesis, engines (llm / offline) and the vector baseline."""

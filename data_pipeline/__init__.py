@@ -1,0 +1,1 @@
+"""Sources (SHAB XML/JSON reader, synthetic world generator) and build phases 1-3 + privacy layer."""

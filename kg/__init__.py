@@ -1,0 +1,1 @@
+"""Graph access: settings, driver, embedded server, schema, read-only guard and query endpoints."""

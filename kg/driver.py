@@ -1,0 +1,59 @@
+"""The one place that connects to the graph: real Neo4j 5 when NEO4J_URI is set, else embedded."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from neo4j import Driver, GraphDatabase
+
+from kg.backend import Backend, detect_backend
+from kg.embedded import EmbeddedServer
+from kg.schema import ArcadeHttp, bootstrap_schema
+from kg.settings import Settings, get_settings
+
+
+def get_driver(settings: Settings | None = None) -> Driver:
+    """A driver for the configured graph; starts (or reuses) the embedded server when needed."""
+    settings = settings or get_settings()
+    if settings.neo4j_uri:
+        password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
+        return GraphDatabase.driver(settings.neo4j_uri, auth=(settings.neo4j_user, password))
+    server = EmbeddedServer(settings)
+    server.start()
+    return GraphDatabase.driver(server.uri, auth=server.auth)
+
+
+@dataclass
+class Graph:
+    """A driver plus what callers need to know about the server behind it."""
+    driver: Driver
+    database: str
+    backend: Backend
+    arcade_http: ArcadeHttp | None
+
+    def ensure_schema(self) -> None:
+        bootstrap_schema(self.driver, self.database, self.arcade_http)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> Graph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def connect(settings: Settings | None = None) -> Graph:
+    settings = settings or get_settings()
+    driver = get_driver(settings)
+    backend = detect_backend(driver, settings.neo4j_database)
+    http = None
+    if backend == "arcadedb":
+        if settings.embedded:
+            server = EmbeddedServer(settings)
+            user, password = server.auth
+            http = ArcadeHttp(server.http_url, user, password)
+        elif settings.arcadedb_http_url:
+            password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
+            http = ArcadeHttp(settings.arcadedb_http_url, settings.neo4j_user, password)
+    return Graph(driver, settings.neo4j_database, backend, http)

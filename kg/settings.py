@@ -1,0 +1,58 @@
+"""One settings object for the whole product, read from the environment and `.env`.
+
+Secrets are `SecretStr`, so printing or logging a `Settings` never reveals them.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # Graph: a real Neo4j 5 when NEO4J_URI is set, otherwise the embedded ArcadeDB server.
+    neo4j_uri: str | None = Field(default=None, alias="NEO4J_URI")
+    neo4j_user: str = Field(default="neo4j", alias="NEO4J_USER")
+    neo4j_password: SecretStr | None = Field(default=None, alias="NEO4J_PASSWORD")
+    neo4j_database: str = Field(default="neo4j", alias="NEO4J_DATABASE")
+
+    # Only for an external ArcadeDB behind NEO4J_URI: its HTTP API, for the full-text index DDL.
+    arcadedb_http_url: str | None = Field(default=None, alias="ARCADEDB_HTTP_URL")
+
+    # Embedded server: data, generated password and logs live under graph_dir.
+    graph_dir: Path = Field(default=Path(".graphdb"), alias="GRAPH_DATA_DIR")
+    graph_bolt_port: int = Field(default=7687, alias="GRAPH_BOLT_PORT")
+    graph_http_port: int = Field(default=2480, alias="GRAPH_HTTP_PORT")
+    graph_heap: str = Field(default="2g", alias="GRAPH_HEAP")
+    graph_start_timeout_s: float = Field(default=90.0, alias="GRAPH_START_TIMEOUT")
+
+    # Generated worlds, indexes and evaluation runs.
+    data_dir: Path = Field(default=Path("data"), alias="GAZETTE_DATA_DIR")
+
+    # LLM engine (any OpenAI-compatible endpoint). Without a key the offline engine is used.
+    openai_api_key: SecretStr | None = Field(default=None, alias="OPENAI_API_KEY")
+    openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
+    llm_model: str = Field(default="gpt-4o-mini", alias="LLM_MODEL")
+
+    # Read-only console / custom Cypher limits.
+    query_timeout_s: float = Field(default=15.0, alias="QUERY_TIMEOUT")
+    query_row_cap: int = Field(default=1000, alias="QUERY_ROW_CAP")
+
+    @property
+    def embedded(self) -> bool:
+        """True when the project runs its own ArcadeDB server (no NEO4J_URI)."""
+        return not self.neo4j_uri
+
+    @property
+    def llm_configured(self) -> bool:
+        return self.openai_api_key is not None or self.openai_base_url is not None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings (tests build their own `Settings` instead)."""
+    return Settings()

@@ -1,0 +1,63 @@
+"""Shared fixtures. Integration tests get one embedded ArcadeDB server for the whole session,
+on free ports in a temporary directory, so a developer's own `.graphdb/` server is never touched."""
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kg.driver import Graph, connect
+from kg.embedded import EmbeddedServer
+from kg.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+REALDATA = ROOT.parent / "shared" / "realdata"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def embedded_settings(directory: Path, **extra: object) -> Settings:
+    """Settings for an embedded server of its own (ignores any NEO4J_URI in the environment)."""
+    return Settings(
+        NEO4J_URI=None, GRAPH_DATA_DIR=directory, GRAPH_BOLT_PORT=free_port(),
+        GRAPH_HTTP_PORT=free_port(), GRAPH_HEAP="1g", _env_file=None, **extra,
+    )
+
+
+@pytest.fixture(scope="session")
+def graph_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
+    """Settings of the session's graph: NEO4J_URI from the environment if the tester set
+    GAZETTE_TEST_NEO4J=1 (to run the suite against a real Neo4j 5), else a fresh embedded server."""
+    if os.environ.get("GAZETTE_TEST_NEO4J") == "1":
+        yield Settings()
+        return
+    settings = embedded_settings(tmp_path_factory.mktemp("graphdb"))
+    server = EmbeddedServer(settings)
+    server.start()
+    try:
+        yield settings
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def graph(graph_settings: Settings) -> Iterator[Graph]:
+    g = connect(graph_settings)
+    g.ensure_schema()
+    try:
+        yield g
+    finally:
+        g.close()
+
+
+def run(graph: Graph, query: str, **params: object) -> list[dict]:
+    """Run a (write or read) query in auto-commit mode and return the rows as dicts."""
+    with graph.driver.session(database=graph.database) as s:
+        return [r.data() for r in s.run(query, params)]
