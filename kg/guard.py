@@ -86,8 +86,6 @@ def check_read_only(query: str) -> None:
     tokens = tokenize(query)
     if not tokens:
         raise QueryRefused("empty query")
-    if tokens[0].kind != "word" or tokens[0].text.upper() not in READ_OPENERS:
-        raise QueryRefused(f"a read query starts with MATCH, WITH, RETURN, UNWIND or CALL, not {tokens[0].text!r}")
     for i, tok in enumerate(tokens):
         prev = tokens[i - 1].text if i else ""
         if tok.kind == "punct" and tok.text == ";" and any(t.kind != "punct" or t.text != ";" for t in tokens[i + 1:]):
@@ -100,6 +98,8 @@ def check_read_only(query: str) -> None:
         if word == "CALL":
             _check_call(tokens, i)
     _check_dotted_calls(tokens)
+    if tokens[0].kind != "word" or tokens[0].text.upper() not in READ_OPENERS:
+        raise QueryRefused(f"a read query starts with MATCH, WITH, RETURN, UNWIND or CALL, not {tokens[0].text!r}")
 
 
 def _dotted_name(tokens: list[Token], start: int) -> tuple[str, int]:

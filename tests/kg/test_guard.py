@@ -34,3 +34,10 @@ def test_strings_and_comments_are_stripped_before_keywords_are_read():
     words = [t.text for t in tokenize("MATCH (n) WHERE n.x = 'DELETE' /* SET */ // MERGE\nRETURN n")
              if t.kind == "word"]
     assert words == ["MATCH", "n", "WHERE", "n", "x", "RETURN", "n"]
+
+
+def test_a_plain_create_is_refused_by_name():
+    with pytest.raises(QueryRefused, match="CREATE"):
+        check_read_only("CREATE (n:X) RETURN n")
+    with pytest.raises(QueryRefused, match="starts with"):
+        check_read_only("CRE/**/ATE (n:X)")
