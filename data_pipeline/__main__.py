@@ -1,0 +1,30 @@
+"""`python -m data_pipeline COMMAND ...`
+
+  parse FILE_OR_DIR... [--json] [--quarantine FILE]   read SHAB XML/JSON and print the publications
+  generate --publications N --seed S --out DIR        write a synthetic SHAB world with ground truth
+"""
+from __future__ import annotations
+
+import sys
+
+from data_pipeline import cli_parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if args else 2
+    command, rest = args[0], args[1:]
+    if command == "parse":
+        return cli_parse.main(rest)
+    if command == "generate":
+        from data_pipeline.generator.cli import main as generate  # noqa: PLC0415 - loaded only when used
+
+        return generate(rest)
+    print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
