@@ -1,0 +1,136 @@
+"""Phase 1, pure part: a `Publication` becomes the rows of strong nodes and deterministic edges.
+
+No database here, so the mapping (Table 6) is unit-testable. `phase1.py` writes the rows.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from data_pipeline.model import CompanyInfo, Publication
+
+
+def stable_uid(prefix: str, *parts: str | None) -> str:
+    """A generated uid that is the same on every run for the same identifying fields."""
+    key = "|".join((p or "").strip().lower() for p in parts)
+    return f"{prefix}-{hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()[:16]}"
+
+
+def company_uid(c: CompanyInfo) -> str:
+    # A Swiss UID is the company's identity; without one, name + seat/canton is the best we have.
+    return c.uid or stable_uid("CO", c.name, c.seat or c.canton)
+
+
+@dataclass
+class Phase1Rows:
+    event: dict[str, Any]
+    companies: list[dict[str, Any]] = field(default_factory=list)  # {uid, as_of, create, update}
+    persons: list[dict[str, Any]] = field(default_factory=list)
+    edges: list[dict[str, Any]] = field(default_factory=list)  # {src, dst, type, role}
+
+
+def _status(pub: Publication) -> str | None:
+    sr = pub.sub_rubric
+    if sr == "HR03":
+        return "deleted"
+    if sr in ("KK01", "KK02", "KK03", "KK04", "KK05", "KK06", "KK08", "KK09"):
+        return "bankrupt"
+    if sr == "KK07":
+        return "active"  # bankruptcy revoked
+    if pub.rubric == "LS" or any(c.startswith("liquidation.dissolution") for c in pub.changes):
+        return "liquidation"
+    if any(c.startswith("bankruptcy.dissolution") for c in pub.changes):
+        return "bankrupt"
+    if sr == "HR01":
+        return "active"
+    return None
+
+
+def _company_props(c: CompanyInfo) -> dict[str, Any]:
+    props = {
+        "name": c.name, "legal_form": c.legal_form, "legal_form_code": c.legal_form_code, "seat": c.seat,
+        "address": c.address.one_line() if c.address else None, "zip_code": c.address.zip_code if c.address else None,
+        "town": c.address.town if c.address else None, "capital_nominal": c.capital_nominal,
+        "capital_paid": c.capital_paid, "purpose": c.purpose, "canton": c.canton,
+    }
+    return {k: v for k, v in props.items() if v is not None}
+
+
+def full_text(pub: Publication) -> str:
+    """The Event's searchable text: the notice itself plus the sparse metadata around it (§4.1.2)."""
+    title = pub.title.get(pub.language or "de") or pub.title.get("de") or next(iter(pub.title.values()), "")
+    lines = [title, pub.text or ""]
+    if pub.debtor is not None and pub.debtor.name and (not pub.text or pub.debtor.name not in pub.text):
+        d = pub.debtor
+        where = d.company.address.one_line() if d.company and d.company.address else (
+            d.person.residence if d.person else None)
+        lines.append(f"Debtor: {d.name}" + (f", {where}" if where else ""))
+    if pub.office:
+        lines.append(f"Office: {' '.join(pub.office.split())}")
+    if pub.deadlines is not None:
+        dl = pub.deadlines
+        for label, value in (("Bankruptcy opened", dl.resolution_date), ("Proceedings closed", dl.proceeding_end_date),
+                             ("Revoked", dl.revocation_date), ("Claims deadline", dl.entry_deadline)):
+            if value:
+                lines.append(f"{label}: {value}")
+    if pub.remarks:
+        lines.append(pub.remarks)
+    if pub.raw_text and not pub.text:
+        lines.append(pub.raw_text)
+    return "\n".join(line.strip() for line in lines if line and line.strip())
+
+
+def rows_for(pub: Publication) -> Phase1Rows:
+    subject = pub.company
+    event = {
+        "uid": pub.publication_number, "publication_id": pub.id, "publication_number": pub.publication_number,
+        "rubric": pub.rubric, "sub_rubric": pub.sub_rubric, "publication_date": pub.publication_date,
+        "canton": pub.cantons[0] if pub.cantons else None, "cantons": ",".join(pub.cantons) or None,
+        "language": pub.language, "title": pub.title.get(pub.language or "de") or pub.title.get("de"),
+        "full_text": full_text(pub), "company_name": pub.subject_name, "company_uid": subject.uid if subject else None,
+        "changes": ",".join(pub.changes) or None, "deletion_date": pub.deletion_date,
+        "register_office": pub.sender_office or pub.registration_office, "office": pub.office,
+        "source": pub.source,
+    }
+    rows = Phase1Rows(event={k: v for k, v in event.items() if v is not None})
+    status = _status(pub)
+    if subject is not None and subject.name:
+        uid = company_uid(subject)
+        update: dict[str, Any] = {} if pub.rubric == "KK" else _company_props(subject)
+        if status:
+            update["status"] = status
+        if pub.deletion_date:
+            update["deletion_date"] = pub.deletion_date
+        if pub.deadlines is not None and pub.deadlines.resolution_date:
+            update["bankruptcy_date"] = pub.deadlines.resolution_date
+        create = _company_props(subject) | update | {"uid": uid, "strength": "strong", "source_event": pub.publication_number,
+                                                   "phase": 1, "status": status or "active"}
+        rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": create, "update": update})
+        debtor = pub.debtor is not None and pub.debtor.company is subject
+        rows.edges.append({"src": uid, "dst": pub.publication_number, "type": "HAS_EVENT",
+                           "role": "DEBTOR_COMPANY" if debtor else "SUBJECT"})
+        if subject.head_office_name:
+            head = CompanyInfo(name=subject.head_office_name, uid=subject.head_office_uid)
+            head_uid = company_uid(head)
+            rows.companies.append({"uid": head_uid, "as_of": pub.publication_date, "update": {},
+                                   "create": {"uid": head_uid, "name": head.name, "strength": "strong",
+                                              "source_event": pub.publication_number, "phase": 1, "status": "active"}})
+            rows.edges.append({"src": head_uid, "dst": pub.publication_number, "type": "HEAD_OFFICE_OF", "role": "PARENT"})
+        if subject.auditor_name:
+            aud = CompanyInfo(name=subject.auditor_name, uid=subject.auditor_uid)
+            aud_uid = company_uid(aud)
+            rows.companies.append({"uid": aud_uid, "as_of": pub.publication_date, "update": {},
+                                   "create": {"uid": aud_uid, "name": aud.name, "strength": "strong",
+                                              "source_event": pub.publication_number, "phase": 1, "status": "active"}})
+            rows.edges.append({"src": aud_uid, "dst": pub.publication_number, "type": "PROVIDES_ASSURANCE_TO",
+                               "role": "ASSURANCE"})
+    if pub.debtor is not None and pub.debtor.kind == "person" and pub.debtor.person and pub.debtor.person.name:
+        p = pub.debtor.person
+        uid = stable_uid("PE", p.last_name, p.first_name, p.date_of_birth, p.residence)
+        props = {"uid": uid, "name": p.name, "first_name": p.first_name, "last_name": p.last_name,
+                 "nationality": p.country_of_origin, "residence": p.residence, "date_of_birth": p.date_of_birth,
+                 "strength": "strong", "source_event": pub.publication_number, "phase": 1}
+        rows.persons.append({k: v for k, v in props.items() if v is not None})
+        rows.edges.append({"src": uid, "dst": pub.publication_number, "type": "INVOLVED_IN", "role": "DEBTOR_PERSON"})
+    return rows
