@@ -1,0 +1,197 @@
+"""Offline rule extractor for SHAB phrasing in de/fr/it; needs no API key.
+
+A notice lists persons in sections ("Eingetragene Personen: ...", "Personnes inscrites: ...",
+"Persone iscritte: ...", "Liquidator: ...") as `;`-separated entries of comma fields:
+`Muster, Hans, von Bern, in Thun, Präsident des Verwaltungsrates, mit Einzelunterschrift`.
+"""
+from __future__ import annotations
+
+import re
+
+from data_pipeline.extract.base import ExtractionInput, Extractor, Mention, keep
+from data_pipeline.extract.roles import SIGNATURE_WORDS, is_role, role_key
+
+_SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, implied role)
+    (r"Eingetragene Personen neu oder mutierend", "registered", None),
+    (r"(?:Neu )?[Ee]ingetragene Personen", "registered", None),
+    (r"Ausgeschiedene Personen und erloschene Unterschriften", "resigned", None),
+    (r"Ausgeschiedene Personen", "resigned", None),
+    (r"Inscription ou modification de personne\(s\)", "registered", None),
+    (r"Personnes? inscrites?", "registered", None),
+    (r"Personne\(s\) inscrite\(s\)", "registered", None),
+    (r"Personnes? radiées? et signatures? (?:éteintes?|radiées?)", "resigned", None),
+    (r"Personne\(s\) et signature\(s\) radiée\(s\)", "resigned", None),
+    (r"Personnes? radiées?", "resigned", None),
+    (r"Iscrizione o modifica di persone", "registered", None),
+    (r"Persone iscritte", "registered", None),
+    (r"Persone dimissionarie e firme cancellate", "resigned", None),
+    (r"Persone (?:radiate|uscenti)(?: e firme cancellate)?", "resigned", None),
+    (r"Liquidator(?:in)?", "registered", "Liquidator"),
+    (r"Liquidat(?:eur|rice)s?", "registered", "Liquidateur"),
+    (r"Liquidat(?:ore|rice)", "registered", "Liquidatore"),
+    (r"Revisionsstelle", "registered", "Revisionsstelle"),
+    (r"Organe de révision", "registered", "Organe de révision"),
+    (r"Ufficio di revisione", "registered", "Ufficio di revisione"),
+    (r"Associée?s?[- ]gérante?s?", "registered", "Associé-gérant"),
+    (r"Gesellschafter(?:in)?(?: und Geschäftsführer(?:in)?)?", "registered", "Gesellschafter"),
+    (r"Inhaber(?:in)?", "registered", "Inhaber"),
+    (r"Titulaire", "registered", "Titulaire"),
+    (r"Titolare", "registered", "Titolare"),
+]
+_HEADER_RE = re.compile(
+    "|".join(f"(?P<h{i}>(?<![\\w-]){rx}:)" for i, (rx, _, _) in enumerate(_SECTION_HEADERS)))
+_BRACKETS = re.compile(r"\[[^\]]*\]")
+_ABBREV = {"st", "ste", "sta", "ép", "dr", "prof", "mme", "mlle", "hr", "fr", "nr", "no", "lic", "iur", "oec",
+           "dipl", "ing", "med", "phil", "rer", "pol", "sc", "nat", "techn", "publ", "p", "vgl", "sig", "dott", "avv"}
+_UID = re.compile(r"\s*\((CHE-\d{3}\.\d{3}\.\d{3})\)")
+_ORIGIN = re.compile(r"^(?:(?:von|de|du|des|da|di)\s+|d['’])(.+)$")
+_RESIDENCE = re.compile(r"^(?:in|à|a)\s+(.+)$")
+_NATIONALITY = re.compile(r"(?:^(\w+)\s+Staatsangehörige[rn]?$)|(?:^(?:citoyen(?:ne)?|ressortissant(?:e)?|cittadin[oa])\s+(.+)$)")
+_COMPANY_SUFFIX = re.compile(r"\b(?:AG|SA|GmbH|Sàrl|Sagl|S\.A\.|Ltd|Genossenschaft|Stiftung|KLG|Treuhand AG|"
+                             r"société coopérative|società cooperativa|Fondation|Fondazione)\b")
+_CONFERRED = re.compile(r"(?P<sig>Signature (?:collective à deux|individuelle)|Procuration collective à deux|"
+                        r"Firma (?:collettiva a due|individuale)) a été conférée à (?P<body>.+)", re.S)
+_SIGNATURE = re.compile(r"(?:\b(?:mit|avec|con)\s)?[^,]*?(?:unterschrift|signature|firma|zeichnungsberechtigung)[^,]*",
+                        re.I)
+_PROCURATION_GONE = re.compile(r"La (?:procuration|signature) de (?P<name>[^.,;]+?) (?:est|sont) radiée")
+_OFFICE = re.compile(
+    r"(?P<authority>Konkursamt|Betreibungs- und Konkursamt|Office des (?:poursuites et )?faillites|"
+    r"Ufficio (?:di |dei |delle )?(?:esecuzioni e )?fallimenti)"
+    r"(?:\s+(?:de l'Etat de |de l'État de |du canton de |de |du |d'|di |del |des )?"
+    r"(?P<city>[A-ZÄÖÜÉ][\w'\-]+(?:[ \-/](?:[A-ZÄÖÜÉ][\w'\-]+|am|an|bei|im))*))?")
+
+
+def _split_outside(s: str, sep: str) -> list[str]:
+    parts, depth, cur = [], 0, []
+    for ch in s:
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch == sep and depth <= 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _sentence_end(s: str) -> int:
+    """Index of the first '.' that ends a sentence (not an abbreviation or an initial)."""
+    depth = 0
+    for i, ch in enumerate(s):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch != "." or depth > 0 or (i + 1 < len(s) and not s[i + 1].isspace()):
+            continue
+        word = re.search(r"([\w'’]+)$", s[:i])
+        tok = word.group(1) if word else ""
+        if tok.lower() in _ABBREV or (len(tok) == 1 and tok.isalpha() and tok.isupper()):
+            continue
+        return i
+    return len(s)
+
+
+def _is_first_name(field: str) -> bool:
+    words = field.split()
+    return (0 < len(words) <= 5 and not is_role(field) and not _ORIGIN.match(field) and not _RESIDENCE.match(field)
+            and not _NATIONALITY.search(field) and not any(w in field.lower() for w in SIGNATURE_WORDS)
+            and all(w[:1].isupper() or w in ("de", "von", "van", "der", "di", "da", "dos", "del", "la", "le")
+                    for w in words) and not any(c.isdigit() for c in field))
+
+
+def parse_entry(entry: str, status: str, implied_role: str | None) -> Mention | None:
+    fields = _split_outside(entry, ",")
+    if not fields:
+        return None
+    first = fields[0]
+    uid = _UID.search(first)
+    if uid:
+        name, rest, kind = first[: uid.start()].strip(), fields[1:], "company"
+    elif len(fields) > 1 and _is_first_name(fields[1]) and not _COMPANY_SUFFIX.search(first):
+        name, rest, kind = f"{first}, {fields[1]}", fields[2:], "person"
+    else:
+        name, rest = first, fields[1:]
+        kind = "company" if _COMPANY_SUFFIX.search(first) else "person"
+    m = Mention(name=name, kind=kind, status=status, uid=uid.group(1) if uid else None)
+    roles = []
+    for f in rest:
+        low = f.lower()
+        if (o := _ORIGIN.match(f)) and not m.origin and not m.residence:
+            m.origin = o.group(1).strip()
+        elif (r := _RESIDENCE.match(f)) and not m.residence:
+            m.residence = r.group(1).strip()
+        elif (n := _NATIONALITY.search(f)) and not m.nationality:
+            m.nationality = (n.group(1) or n.group(2)).strip()
+        elif any(w in low + " " for w in SIGNATURE_WORDS):
+            sig = _SIGNATURE.search(f)
+            m.signature = m.signature or (sig.group(0).strip() if sig else f)
+            head = f[: sig.start()].strip() if sig else ""  # "pour 200 parts ... avec signature ..."
+            if head and is_role(head):
+                roles.append(head)
+        elif is_role(f):
+            roles.append(f)
+    m.role = " und ".join(roles) if roles else implied_role
+    m.role_key = role_key(m.role)
+    return m
+
+
+def _sections(text: str) -> list[tuple[str, str | None, str]]:
+    masked = _BRACKETS.sub(lambda mm: " " * len(mm.group()), text)  # "[bisher: ...]" is history
+    # A header opens a sentence: "Mitteilungen an die Gesellschafter:" is not a list of partners.
+    heads = [h for h in _HEADER_RE.finditer(masked) if masked[: h.start()].rstrip()[-1:] in ("", ".", ";", ":")]
+    out = []
+    for i, h in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(masked)
+        body = masked[h.end(): end]
+        body = body[: _sentence_end(body)]
+        _, status, implied = _SECTION_HEADERS[int(h.lastgroup[1:])]  # type: ignore[index]
+        out.append((status, implied, body))
+    return out
+
+
+def _conferred(text: str) -> list[Mention]:
+    """FR: "Signature collective à deux a été conférée à A, de X, à Y, B, de ..., et C, de ..., à Z."."""
+    out = []
+    for m in _CONFERRED.finditer(text):
+        body = m.group("body")[: _sentence_end(m.group("body"))]
+        for g in re.finditer(r"(?:^|,\s+|\s+et\s+)(?P<name>[^,]+?),\s+(?:de|d')\s*(?P<origin>[^,]+),\s+à\s+"
+                             r"(?P<res>[^,]+?)(?=,\s+[A-Z]{3}\b|,|\s+et\s+|$)", body):
+            name = re.sub(r"^et\s+", "", g.group("name").strip())
+            out.append(Mention(name=name, kind="person", origin=g.group("origin").strip(),
+                               residence=g.group("res").strip(), signature=m.group("sig"), status="registered"))
+    for g in _PROCURATION_GONE.finditer(text):
+        out.append(Mention(name=g.group("name").strip(), kind="person", role="procuration",
+                           role_key="authorized_signatory", status="resigned"))
+    return out
+
+
+def offices(text: str, town: str | None) -> list[Mention]:
+    """Bankruptcy offices; a bare authority gets the city appended (§4.1.3 "Konkursamt Zürich")."""
+    found: dict[str, Mention] = {}
+    for m in _OFFICE.finditer(text):
+        authority, city = m.group("authority"), m.group("city") or town
+        name = m.group(0).strip() if m.group("city") else (f"{authority} {city}" if city else None)
+        if name and name not in found:
+            found[name] = Mention(name=name, kind="office", role=authority, role_key="bankruptcy_office")
+    return list(found.values())
+
+
+def extract_text(item: ExtractionInput) -> list[Mention]:
+    text = item.text or ""
+    mentions: list[Mention] = []
+    for status, implied, body in _sections(text):
+        for entry in _split_outside(body, ";"):
+            m = parse_entry(entry, status, implied)
+            if m is not None:
+                mentions.append(m)
+    mentions += _conferred(text)
+    out = [m for m in mentions if keep(m, text)]
+    out += [m for m in offices(text, item.town) if m.role and m.role in text]
+    return out
+
+
+class RuleExtractor(Extractor):
+    name = "rules"
+
+    def extract(self, batch: list[ExtractionInput]) -> dict[str, list[Mention]]:
+        return {item.uid: extract_text(item) for item in batch}

@@ -1,0 +1,104 @@
+"""The offline rule extractor reads the persons and roles a reader sees in real SHAB notices."""
+import pytest
+
+from data_pipeline.extract.base import ExtractionInput, Mention, keep
+from data_pipeline.extract.rules import RuleExtractor, extract_text, offices
+from data_pipeline.sources import read_publications
+from tests.conftest import REALDATA
+
+SHAB = REALDATA / "shab"
+needs_real = pytest.mark.skipif(not SHAB.is_dir(), reason=f"real SHAB samples not found at {SHAB}")
+
+
+def notice_text(name: str) -> str:
+    """The publication text of a notice as shown on the SHAB page (its longest line)."""
+    lines = (SHAB / "notices_text" / name).read_text(encoding="utf-8").splitlines()
+    return max((ln.strip() for ln in lines), key=len)
+
+
+def people(text: str, **kw) -> list[tuple]:
+    return [(m.name, m.role, m.role_key, m.signature, m.status) for m in extract_text(ExtractionInput("x", text, **kw))]
+
+
+@needs_real
+def test_hikari_labs_partner_and_managing_director():
+    [pub] = list(read_publications([SHAB / "xml" / "HR01_e34b9c34_Hikari_Labs_GmbH.xml"]))
+    [m] = extract_text(ExtractionInput(pub.publication_number, pub.text, "de", "HR01"))
+    assert (m.name, m.kind, m.role, m.role_key) == ("Gradonski, Michael", "person", "Gesellschafter und Geschäftsführer",
+                                                    "managing_partner")
+    assert m.signature == "mit Einzelunterschrift" and m.status == "registered"
+    assert (m.nationality, m.residence) == ("österreichischer", "Spreitenbach")
+
+
+@needs_real
+def test_resigned_and_new_board_members():
+    assert people(notice_text("0060.txt")) == [
+        ("Zundel, Rolf", "Mitglied des Verwaltungsrates", "board_member", "mit Kollektivunterschrift zu zweien", "resigned"),
+        ("Siegenthaler, Manuela", "Mitglied des Verwaltungsrates", "board_member", "mit Kollektivunterschrift zu zweien",
+         "registered"),
+    ]
+
+
+@needs_real
+def test_history_in_brackets_is_not_the_current_role():
+    rows = people(notice_text("0069.txt"))
+    assert rows[0][:3] == ("Brülhart, Daniel", "Präsident des Stiftungsrates", "chair")
+    assert rows[1][:3] == ("Münger Wüthrich, Matthias", "Vizepräsident des Stiftungsrates", "vice_chair")
+
+
+@needs_real
+def test_companies_as_auditor_and_liquidator_keep_their_uid():
+    ms = extract_text(ExtractionInput("x", notice_text("0028.txt")))
+    assert [(m.name, m.kind, m.uid, m.role_key, m.status) for m in ms] == [
+        ("OBT AG", "company", "CHE-323.201.462", "auditor", "resigned"),
+        ("BDO AG", "company", "CHE-430.259.378", "auditor", "registered"),
+    ]
+    [liq] = extract_text(ExtractionInput("x", notice_text("0096.txt")))
+    assert (liq.name, liq.kind, liq.role, liq.role_key, liq.residence) == \
+        ("Dietrich Treuhand AG", "company", "Liquidatorin", "liquidator", "Dübendorf")
+
+
+@needs_real
+def test_nationality_origin_and_several_entries():
+    ms = extract_text(ExtractionInput("x", notice_text("0012.txt")))
+    assert [m.name for m in ms] == ["Singh, Gurbachan", "Khan, Resabul", "Singh, Biramandeep"]
+    assert (ms[0].origin, ms[0].residence) == ("Vechigen", "Boll (Vechigen)")
+    assert ms[1].nationality == "indischer" and ms[1].origin is None
+
+
+@needs_real
+def test_french_notices():
+    pubs = {p.publication_number: p for p in read_publications([SHAB / "json", SHAB / "xml"])}
+    [m] = extract_text(ExtractionInput("x", pubs["HR01-1006740640"].text, "fr"))
+    assert (m.name, m.role_key, m.origin, m.residence) == ("Grisca Igor", "managing_partner", "Roumanie", "Onex")
+    assert "signature individuelle" in m.signature
+    [m] = extract_text(ExtractionInput("x", pubs["HR02-1006740552"].text, "fr"))
+    assert (m.name, m.nationality, m.residence) == ("Pogreban, Vadim", "roumain", "Saint-Gingolph")
+    conferred = extract_text(ExtractionInput("x", pubs["HR02-1006747585"].text, "fr"))
+    assert [(m.name, m.status) for m in conferred] == [
+        ("Jammet ép. Van Brussel Delphine", "registered"), ("Jewsbury Katie", "registered"),
+        ("Pécherand-Charmet Estelle", "registered"), ("Srishantharasah Saranniya", "registered"),
+        ("Scheelbeek Saskia Esther Charlotte", "resigned"),
+    ]
+    assert conferred[0].signature == "Signature collective à deux"
+
+
+def test_italian_and_liquidator_sections():
+    text = ("Alfa Sagl, in liquidazione, a Lugano, CHE-123.456.789. Persone iscritte: Bernasconi, Marco, da Mendrisio, "
+            "a Lugano, gerente, con firma individuale. Persone dimissionarie e firme cancellate: Rossi, Anna, "
+            "cittadina italiana, a Como, socia, con firma collettiva a due. Liquidatore: Ferrari, Luca, da Bellinzona, "
+            "a Bellinzona.")
+    assert [(m.name, m.role_key, m.status) for m in extract_text(ExtractionInput("x", text, "it"))] == [
+        ("Bernasconi, Marco", "managing_director", "registered"),
+        ("Rossi, Anna", "partner", "resigned"),
+        ("Ferrari, Luca", "liquidator", "registered"),
+    ]
+
+
+def test_offices_get_their_city_and_names_must_occur_in_text():
+    ms = offices("Konkursamt Zürich-Altstetten\nBadenerstrasse 1\n8004 Zürich", None)
+    assert [m.name for m in ms] == ["Konkursamt Zürich-Altstetten"]
+    assert [m.name for m in offices("Das Konkursamt hat das Verfahren geschlossen.", "Thun")] == ["Konkursamt Thun"]
+    assert not keep(Mention("Hans Muster", "person"), "Eingetragene Personen: Muster, Hans")
+    assert not keep(Mention("SHAB", "company"), "Publikationsorgan: SHAB.")
+    assert RuleExtractor().extract([ExtractionInput("e1", "Publikationsorgan: SHAB.")]) == {"e1": []}
