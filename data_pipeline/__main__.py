@@ -2,6 +2,9 @@
 
   parse FILE_OR_DIR... [--json] [--quarantine FILE]   read SHAB XML/JSON and print the publications
   generate --publications N --seed S --out DIR        write a synthetic SHAB world with ground truth
+  build --input DIR_OR_FILES... [--extractor rules|llm] [--privacy] [--json]
+                                                      phases 1-3 into the configured graph
+  stats [--json]                                      Table-7 summary of the current graph
 """
 from __future__ import annotations
 
@@ -18,6 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     command, rest = args[0], args[1:]
     if command == "parse":
         return cli_parse.main(rest)
+    if command in ("build", "stats"):
+        from data_pipeline import cli_build  # noqa: PLC0415 - needs the graph driver
+
+        return cli_build.main_build(rest) if command == "build" else cli_build.main_stats(rest)
     if command == "generate":
         from data_pipeline.generator.cli import main as generate  # noqa: PLC0415 - loaded only when used
 

@@ -97,7 +97,8 @@ def rows_for(pub: Publication) -> Phase1Rows:
     status = _status(pub)
     if subject is not None and subject.name:
         uid = company_uid(subject)
-        update: dict[str, Any] = {} if pub.rubric == "KK" else _company_props(subject)
+        # strength: a company first seen as a weak mention (by CHE number) is now verified
+        update: dict[str, Any] = {"strength": "strong"} | ({} if pub.rubric == "KK" else _company_props(subject))
         if status:
             update["status"] = status
         if pub.deletion_date:

@@ -7,7 +7,7 @@ from neo4j import Driver, GraphDatabase
 
 from kg.backend import Backend, detect_backend
 from kg.embedded import EmbeddedServer
-from kg.schema import ArcadeHttp, bootstrap_schema
+from kg.schema import ArcadeHttp, bootstrap_schema, drop_fulltext_arcadedb
 from kg.settings import Settings, get_settings
 
 
@@ -30,8 +30,14 @@ class Graph:
     backend: Backend
     arcade_http: ArcadeHttp | None
 
-    def ensure_schema(self) -> None:
-        bootstrap_schema(self.driver, self.database, self.arcade_http)
+    def ensure_schema(self, fulltext: bool = True) -> None:
+        bootstrap_schema(self.driver, self.database, self.arcade_http, fulltext=fulltext)
+
+    def suspend_fulltext(self) -> None:
+        """Before a bulk load: drop ArcadeDB's full-text index; `ensure_schema()` rebuilds it.
+        (Neo4j populates its index in the background, so nothing to do there.)"""
+        if self.backend == "arcadedb" and self.arcade_http is not None:
+            drop_fulltext_arcadedb(self.arcade_http, self.database)
 
     def close(self) -> None:
         self.driver.close()

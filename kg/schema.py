@@ -26,7 +26,6 @@ INDEXES = [
     "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON (n.name)",
     "CREATE INDEX person_name IF NOT EXISTS FOR (n:Person) ON (n.name)",
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
-    "CREATE INDEX event_publication_number IF NOT EXISTS FOR (n:Event) ON (n.publication_number)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
 ]
@@ -40,22 +39,29 @@ class ArcadeHttp:
     password: str = field(repr=False)
 
 
-def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | None = None) -> Backend:
+def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | None = None,
+                     fulltext: bool = True) -> Backend:
     """Create constraints and indexes when missing. Safe to run any number of times."""
     backend = detect_backend(driver, database)
     with driver.session(database=database) as s:
         for stmt in CONSTRAINTS + INDEXES:
             s.run(stmt).consume()
-        if backend == "neo4j":
+        if backend == "neo4j" and fulltext:
             s.run(
                 f"CREATE FULLTEXT INDEX `{FULLTEXT_INDEX}` IF NOT EXISTS "
                 "FOR (n:Event) ON EACH [n.full_text]"
             ).consume()
-    if backend == "arcadedb":
+    if backend == "arcadedb" and fulltext:
         if arcade_http is None:
             raise ValueError("ArcadeDB needs its HTTP API to create the full-text index")
         _create_fulltext_arcadedb(arcade_http, database)
     return backend
+
+
+def drop_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
+    """ArcadeDB indexes text ~20x faster in bulk (at CREATE INDEX) than row by row, so a bulk
+    load drops the index first and `bootstrap_schema` rebuilds it afterwards."""
+    _arcade_sql(http, database, f"DROP INDEX `{FULLTEXT_INDEX}` IF EXISTS")
 
 
 def _create_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:

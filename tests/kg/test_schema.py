@@ -16,7 +16,7 @@ def test_bootstrap_is_idempotent_and_creates_every_index(graph):
     graph.ensure_schema()
     assert index_names(graph) == first
     assert FULLTEXT_INDEX in first
-    assert {"company_name", "person_name", "namehub_key", "event_publication_number"} <= set(first)
+    assert {"company_name", "person_name", "namehub_key", "event_publication_date", "event_sub_rubric"} <= set(first)
     [uid] = [r for r in run(graph, "SHOW INDEXES YIELD name, labelsOrTypes, properties RETURN *")
              if r["labelsOrTypes"] == ["BaseNode"] and r["properties"] == ["uid"]]
     assert uid
