@@ -5,6 +5,7 @@
   build --input DIR_OR_FILES... [--extractor rules|llm] [--privacy] [--json]
                                                       phases 1-3 into the configured graph
   stats [--json]                                      Table-7 summary of the current graph
+  quality --world DIR [--json]                        extraction and identity P/R against the truth
 """
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         from data_pipeline import cli_build  # noqa: PLC0415 - needs the graph driver
 
         return cli_build.main_build(rest) if command == "build" else cli_build.main_stats(rest)
+    if command == "quality":
+        from data_pipeline.quality import main as quality  # noqa: PLC0415
+
+        return quality(rest)
     if command == "generate":
         from data_pipeline.generator.cli import main as generate  # noqa: PLC0415 - loaded only when used
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention, keep
-from data_pipeline.extract.roles import SIGNATURE_WORDS, is_role, role_key
+from data_pipeline.extract.roles import SIGNATURE_WORDS, is_role, is_role_title, role_key
 
 _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, implied role)
     (r"Eingetragene Personen neu oder mutierend", "registered", None),
@@ -23,6 +23,10 @@ _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, impli
     (r"Personne\(s\) et signature\(s\) radiée\(s\)", "resigned", None),
     (r"Personnes? radiées?", "resigned", None),
     (r"Iscrizione o modifica di persone", "registered", None),
+    (r"Nuove persone iscritte o modifiche di persone iscritte", "registered", None),
+    (r"Persone iscritte o modificate", "registered", None),
+    (r"Personnes inscrites ou modifiées", "registered", None),
+    (r"Persone uscenti e firme estinte", "resigned", None),
     (r"Persone iscritte", "registered", None),
     (r"Persone dimissionarie e firme cancellate", "resigned", None),
     (r"Persone (?:radiate|uscenti)(?: e firme cancellate)?", "resigned", None),
@@ -41,6 +45,16 @@ _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, impli
 _HEADER_RE = re.compile(
     "|".join(f"(?P<h{i}>(?<![\\w-]){rx}:)" for i, (rx, _, _) in enumerate(_SECTION_HEADERS)))
 _BRACKETS = re.compile(r"\[[^\]]*\]")
+# "Associée-gérante: ...", "Directeur de la succursale: ..." (Geneva style, one sentence per person)
+_ROLE_TITLE = re.compile(r"(?<![\w-])([A-ZÄÖÜÉ][\w\-éèà]*(?: [\w\-éèà]+){0,4}):\s")
+_FORMER = re.compile(r"\[(?:bisher|précédemment|finora): ([^\]]+)\]")
+_CARE_OF = re.compile(r"c/o ((?:[A-ZÄÖÜÉ][\w'’\-]+\.? ){1,4}[A-ZÄÖÜÉ][\w'’\-]+)(?=,)")
+_OWNER_IN = re.compile(r"(?:del(?:la)? titolare|d(?:u|e la) titulaire|(?:über )?(?:den|die|des|der) Inhaber(?:in|s)?) "
+                       r"(?P<name>[A-ZÄÖÜÉ](?:[\w'’\-]+|\.)(?: [A-ZÄÖÜÉ](?:[\w'’\-]+|\.)){1,4})")
+_OFFICE_LINE = re.compile(r"^Office: (?P<first>[^,\n]+)", re.M)
+_AUTHORITY_WORDS = ("amt", "office", "ufficio", "gericht", "tribunal", "pretura", "bureau", "service", "sektion")
+_NO_LONGER = re.compile(r"(?:^|(?<=[.;] ))(?P<name>[A-ZÄÖÜÉ][^.;:,]{2,80}?) n'est plus (?P<role>[^;.]+?)"
+                        r"(?:; ses pouvoirs sont radiés)?\.")
 _ABBREV = {"st", "ste", "sta", "ép", "dr", "prof", "mme", "mlle", "hr", "fr", "nr", "no", "lic", "iur", "oec",
            "dipl", "ing", "med", "phil", "rer", "pol", "sc", "nat", "techn", "publ", "p", "vgl", "sig", "dott", "avv"}
 _UID = re.compile(r"\s*\((CHE-\d{3}\.\d{3}\.\d{3})\)")
@@ -49,8 +63,8 @@ _RESIDENCE = re.compile(r"^(?:in|à|a)\s+(.+)$")
 _NATIONALITY = re.compile(r"(?:^(\w+)\s+Staatsangehörige[rn]?$)|(?:^(?:citoyen(?:ne)?|ressortissant(?:e)?|cittadin[oa])\s+(.+)$)")
 _COMPANY_SUFFIX = re.compile(r"\b(?:AG|SA|GmbH|Sàrl|Sagl|S\.A\.|Ltd|Genossenschaft|Stiftung|KLG|Treuhand AG|"
                              r"société coopérative|società cooperativa|Fondation|Fondazione)\b")
-_CONFERRED = re.compile(r"(?P<sig>Signature (?:collective à deux|individuelle)|Procuration collective à deux|"
-                        r"Firma (?:collettiva a due|individuale)) a été conférée à (?P<body>.+)", re.S)
+_CONFERRED = re.compile(r"(?P<sig>(?:Signature|Procuration) (?:collective à deux|individuelle)|"
+                        r"(?:Firma|Procura) (?:collettiva a due|individuale)) (?:a été conférée à|è stata conferita a) ")
 _SIGNATURE = re.compile(r"(?:\b(?:mit|avec|con)\s)?[^,]*?(?:unterschrift|signature|firma|zeichnungsberechtigung)[^,]*",
                         re.I)
 _PROCURATION_GONE = re.compile(r"La (?:procuration|signature) de (?P<name>[^.,;]+?) (?:est|sont) radiée")
@@ -99,10 +113,21 @@ def _is_first_name(field: str) -> bool:
                     for w in words) and not any(c.isdigit() for c in field))
 
 
-def parse_entry(entry: str, status: str, implied_role: str | None) -> Mention | None:
-    fields = _split_outside(entry, ",")
+_PARTICLES = ("de ", "von ", "van ", "di ", "da ", "del ", "della ", "le ", "la ", "du ", "dos ", "des ", "ter ", "zu ")
+
+
+def _looks_like_name(name: str) -> bool:
+    words = name.replace(",", " ").split()
+    starts = name[:1].isupper() or name.startswith(_PARTICLES)
+    return 0 < len(words) <= 10 and starts and not any(c.isdigit() for c in name)
+
+
+def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Mention]:
+    """The mention of one entry, plus a former name from its "[bisher: Name, Vorname, ...]"."""
+    former = _FORMER.search(entry)
+    fields = _split_outside(_BRACKETS.sub(" ", entry), ",")
     if not fields:
-        return None
+        return []
     first = fields[0]
     uid = _UID.search(first)
     if uid:
@@ -131,21 +156,35 @@ def parse_entry(entry: str, status: str, implied_role: str | None) -> Mention | 
         elif is_role(f):
             roles.append(f)
     m.role = " und ".join(roles) if roles else implied_role
-    m.role_key = role_key(m.role)
-    return m
+    m.role_key = role_key(m.role) or ("authorized_signatory" if m.signature else None)
+    if not _looks_like_name(m.name):
+        return []
+    out = [m]
+    if former:
+        old = _split_outside(former.group(1), ",")
+        if len(old) >= 2 and _is_first_name(old[1]) and _looks_like_name(old[0]) and not is_role(old[0]):
+            out.append(Mention(name=f"{old[0]}, {old[1]}", kind=kind, role=m.role, role_key=m.role_key,
+                               status=status))
+    return out
 
 
 def _sections(text: str) -> list[tuple[str, str | None, str]]:
-    masked = _BRACKETS.sub(lambda mm: " " * len(mm.group()), text)  # "[bisher: ...]" is history
-    # A header opens a sentence: "Mitteilungen an die Gesellschafter:" is not a list of partners.
-    heads = [h for h in _HEADER_RE.finditer(masked) if masked[: h.start()].rstrip()[-1:] in ("", ".", ";", ":")]
-    out = []
-    for i, h in enumerate(heads):
-        end = heads[i + 1].start() if i + 1 < len(heads) else len(masked)
-        body = masked[h.end(): end]
-        body = body[: _sentence_end(body)]
+    masked = _BRACKETS.sub(lambda mm: " " * len(mm.group()), text)  # "[bisher: ...]" may hold dots
+    heads: list[tuple[int, int, str, str | None]] = []  # (start, end, status, implied role)
+    for h in _HEADER_RE.finditer(masked):
         _, status, implied = _SECTION_HEADERS[int(h.lastgroup[1:])]  # type: ignore[index]
-        out.append((status, implied, body))
+        heads.append((h.start(), h.end(), status, implied))
+    taken = [(a, b) for a, b, _, _ in heads]
+    for h in _ROLE_TITLE.finditer(masked):
+        if is_role_title(h.group(1)) and not any(a <= h.start() < b for a, b in taken):
+            heads.append((h.start(), h.end(), "registered", h.group(1)))
+    # A header opens a sentence: "Mitteilungen an die Gesellschafter:" is not a list of partners.
+    heads = sorted(h for h in heads if masked[: h[0]].rstrip()[-1:] in ("", ".", ";", ":"))
+    out = []
+    for i, (_, end, status, implied) in enumerate(heads):
+        stop = heads[i + 1][0] if i + 1 < len(heads) else len(masked)
+        length = _sentence_end(masked[end:stop])
+        out.append((status, implied, text[end: end + length]))
     return out
 
 
@@ -153,15 +192,41 @@ def _conferred(text: str) -> list[Mention]:
     """FR: "Signature collective à deux a été conférée à A, de X, à Y, B, de ..., et C, de ..., à Z."."""
     out = []
     for m in _CONFERRED.finditer(text):
-        body = m.group("body")[: _sentence_end(m.group("body"))]
-        for g in re.finditer(r"(?:^|,\s+|\s+et\s+)(?P<name>[^,]+?),\s+(?:de|d')\s*(?P<origin>[^,]+),\s+à\s+"
+        body = text[m.end():]
+        body = body[: _sentence_end(body)]
+        for g in re.finditer(r"(?:^|,\s+|\s+et\s+)(?P<name>[^,]+?),\s+(?:de|du|des|d')\s*(?P<origin>[^,]+),\s+à\s+"
                              r"(?P<res>[^,]+?)(?=,\s+[A-Z]{3}\b|,|\s+et\s+|$)", body):
             name = re.sub(r"^et\s+", "", g.group("name").strip())
             out.append(Mention(name=name, kind="person", origin=g.group("origin").strip(),
-                               residence=g.group("res").strip(), signature=m.group("sig"), status="registered"))
+                               residence=g.group("res").strip(), signature=m.group("sig"), status="registered",
+                               role_key="authorized_signatory"))
     for g in _PROCURATION_GONE.finditer(text):
         out.append(Mention(name=g.group("name").strip(), kind="person", role="procuration",
                            role_key="authorized_signatory", status="resigned"))
+    return out
+
+
+def _loose_mentions(text: str) -> list[Mention]:
+    """Persons named outside lists: "c/o Hans Muster," in an address; "Dupont Jean n'est plus gérant"."""
+    out = []
+    for g in _CARE_OF.finditer(text):
+        kind = "company" if _COMPANY_SUFFIX.search(g.group(1)) else "person"
+        out.append(Mention(name=g.group(1), kind=kind, role="c/o", role_key="care_of"))
+    for g in _OWNER_IN.finditer(text):
+        name = g.group("name").strip().rstrip(".")
+        if len(name.split()) >= 2:
+            out.append(Mention(name=name, kind="person", role="Inhaber", role_key="owner"))
+    for g in _OFFICE_LINE.finditer(text):  # a liquidator's contact address opens with the person's name
+        first = g.group("first").strip()
+        words = first.split()
+        if 2 <= len(words) <= 5 and _looks_like_name(first) and not any(a in first.lower() for a in _AUTHORITY_WORDS) \
+                and not _COMPANY_SUFFIX.search(first) and "liquidat" in text.lower():
+            out.append(Mention(name=first, kind="person", role="Liquidator", role_key="liquidator"))
+    for g in _NO_LONGER.finditer(text):
+        name = re.sub(r"^(?:[A-ZÉ][\w'’]*(?: [\w'’]+)*: )", "", g.group("name")).strip()
+        kind = "company" if _COMPANY_SUFFIX.search(name) else "person"
+        out.append(Mention(name=name, kind=kind, role=g.group("role").strip(), role_key=role_key(g.group("role")),
+                           status="resigned"))
     return out
 
 
@@ -181,10 +246,9 @@ def extract_text(item: ExtractionInput) -> list[Mention]:
     mentions: list[Mention] = []
     for status, implied, body in _sections(text):
         for entry in _split_outside(body, ";"):
-            m = parse_entry(entry, status, implied)
-            if m is not None:
-                mentions.append(m)
+            mentions += parse_entry(entry, status, implied)
     mentions += _conferred(text)
+    mentions += _loose_mentions(text)
     out = [m for m in mentions if keep(m, text)]
     out += [m for m in offices(text, item.town) if m.role and m.role in text]
     return out

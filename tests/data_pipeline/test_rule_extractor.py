@@ -72,9 +72,11 @@ def test_french_notices():
     [m] = extract_text(ExtractionInput("x", pubs["HR01-1006740640"].text, "fr"))
     assert (m.name, m.role_key, m.origin, m.residence) == ("Grisca Igor", "managing_partner", "Roumanie", "Onex")
     assert "signature individuelle" in m.signature
-    [m] = extract_text(ExtractionInput("x", pubs["HR02-1006740552"].text, "fr"))
+    m, care_of = extract_text(ExtractionInput("x", pubs["HR02-1006740552"].text, "fr"))
     assert (m.name, m.nationality, m.residence) == ("Pogreban, Vadim", "roumain", "Saint-Gingolph")
+    assert (care_of.name, care_of.role_key) == ("Vadim Pogreban", "care_of")  # "Nouvelle adresse: c/o Vadim Pogreban, ..."
     conferred = extract_text(ExtractionInput("x", pubs["HR02-1006747585"].text, "fr"))
+    assert {m.role_key for m in conferred} == {"authorized_signatory"}
     assert [(m.name, m.status) for m in conferred] == [
         ("Jammet ép. Van Brussel Delphine", "registered"), ("Jewsbury Katie", "registered"),
         ("Pécherand-Charmet Estelle", "registered"), ("Srishantharasah Saranniya", "registered"),
@@ -93,6 +95,20 @@ def test_italian_and_liquidator_sections():
         ("Rossi, Anna", "partner", "resigned"),
         ("Ferrari, Luca", "liquidator", "registered"),
     ]
+
+
+def test_geneva_style_titles_owner_and_signature_grants():
+    text = ("Alpha Sàrl, à Genève. Associée-gérante: Muster Anna, de Berne, à Onex, avec signature individuelle. "
+            "Directeur de la succursale: Rossi Marco, d'Italie, à Genève, avec signature collective à deux. "
+            "Dupont Jean n'est plus gérant; ses pouvoirs sont radiés. Procuration individuelle a été conférée à "
+            "Keller Eva, de Zurich, à Nyon. Signature collective à deux a été conférée à Meier Max, du Kosovo, à Bex. "
+            "Communications aux associés: par écrit.")
+    assert [(m.name, m.role_key, m.status) for m in extract_text(ExtractionInput("x", text, "fr"))] == [
+        ("Muster Anna", "managing_partner", "registered"), ("Rossi Marco", "branch_manager", "registered"),
+        ("Keller Eva", "authorized_signatory", "registered"), ("Meier Max", "authorized_signatory", "registered"),
+        ("Dupont Jean", "managing_director", "resigned")]
+    it = "Con decisione della Pretura è stato dichiarato il fallimento del titolare Massimo Bonetti. La ditta è sciolta."
+    assert [(m.name, m.role_key) for m in extract_text(ExtractionInput("x", it, "it"))] == [("Massimo Bonetti", "owner")]
 
 
 def test_offices_get_their_city_and_names_must_occur_in_text():
