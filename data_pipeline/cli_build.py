@@ -41,6 +41,9 @@ def main_build(argv: list[str] | None = None) -> int:
     settings = get_settings()
     subs = args.sub_rubrics.split(",") if args.sub_rubrics else (
         ALL_SUB_RUBRICS if args.extractor == "rules" else LLM_SUB_RUBRICS)
+    if args.privacy and settings.privacy_key is None:
+        print("error: --privacy needs PRIVACY_KEY in the environment or .env", file=sys.stderr)
+        return 2
     try:
         extractor = make_extractor(args.extractor)
     except (ValueError, ImportError) as exc:

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
     llm_model: str = Field(default="gpt-4o-mini", alias="LLM_MODEL")
 
+    # Privacy layer (§4.1.5): HMAC key for pseudonymization; never stored in the repository.
+    privacy_key: SecretStr | None = Field(default=None, alias="PRIVACY_KEY")
+
     # Read-only console / custom Cypher limits.
     query_timeout_s: float = Field(default=15.0, alias="QUERY_TIMEOUT")
     query_row_cap: int = Field(default=1000, alias="QUERY_ROW_CAP")
