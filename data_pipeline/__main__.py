@@ -6,6 +6,8 @@
                                                       phases 1-3 into the configured graph
   stats [--json]                                      Table-7 summary of the current graph
   quality --world DIR [--json]                        extraction and identity P/R against the truth
+  demo                                                generate (once) and build (once) the demo world
+  reveal TOKEN                                        original value of a privacy token (needs the table)
 """
 from __future__ import annotations
 
@@ -26,6 +28,14 @@ def main(argv: list[str] | None = None) -> int:
         from data_pipeline import cli_build  # noqa: PLC0415 - needs the graph driver
 
         return cli_build.main_build(rest) if command == "build" else cli_build.main_stats(rest)
+    if command == "demo":
+        from data_pipeline.demo import main as demo  # noqa: PLC0415
+
+        return demo(rest)
+    if command == "reveal":
+        from data_pipeline.privacy import main_reveal  # noqa: PLC0415
+
+        return main_reveal(rest)
     if command == "quality":
         from data_pipeline.quality import main as quality  # noqa: PLC0415
 

@@ -136,6 +136,7 @@ class Publication:
     last_publication_sequence: str | None = None
     debtor: Debtor | None = None
     office: str | None = None  # KK/LS free-text office (Konkursamt, Anmeldestelle)
+    circulation: str | None = None  # KK05/KK09 locationCirculationAuthority: where the documents lie
     deadlines: Deadlines | None = None
     remarks: str | None = None
     raw_text: str | None = None  # unknown rubrics: every text of <content>, kept verbatim

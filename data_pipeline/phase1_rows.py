@@ -68,6 +68,8 @@ def full_text(pub: Publication) -> str:
         lines.append(f"Debtor: {d.name}" + (f", {where}" if where else ""))
     if pub.office:  # one line, its lines comma-separated: "Office: Konkursamt Thun, Allmendstrasse 18, 3600 Thun"
         lines.append("Office: " + ", ".join(ln.strip() for ln in pub.office.splitlines() if ln.strip()))
+    if pub.circulation:
+        lines.append("Documents at: " + ", ".join(ln.strip() for ln in pub.circulation.splitlines() if ln.strip()))
     if pub.deadlines is not None:
         dl = pub.deadlines
         for label, value in (("Bankruptcy opened", dl.resolution_date), ("Proceedings closed", dl.proceeding_end_date),

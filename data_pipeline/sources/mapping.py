@@ -245,4 +245,5 @@ def _fill_kk_ls(pub: Publication, content: dict) -> None:
     pub.text = text(content, "publicationText") or body or None
     pub.office = (text(content, "registrationOffice") or text(content, "registrationOfficeAndCirculationAuthority")
                   or text(content, "registrationOfficeComplain"))
+    pub.circulation = text(content, "locationCirculationAuthority")
     pub.deadlines = deadlines(content)

@@ -1,0 +1,35 @@
+"""Generated worlds for benchmarks, cached under data/bench/ so that repeated runs measure the
+code under test, not the generator."""
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from data_pipeline.demo import world_complete
+from data_pipeline.generator import generate_world
+from kg.settings import Settings, get_settings
+
+
+def scale(default: int) -> int:
+    """BENCH_PUBLICATIONS overrides the size of every benchmark world."""
+    return int(os.environ.get("BENCH_PUBLICATIONS", default))
+
+
+def world(n: int, seed: int = 1) -> Path:
+    out = get_settings().data_dir / "bench" / f"world-{n}-{seed}"
+    if world_complete(out) is None:
+        generate_world(n, seed, out, overwrite=True)
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scratch_settings(directory: Path) -> Settings:
+    """An embedded server of its own in `directory`, on free ports."""
+    return Settings(NEO4J_URI=None, GRAPH_DATA_DIR=directory / "graph", GRAPH_BOLT_PORT=free_port(),
+                    GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=directory / "data", _env_file=None)

@@ -1,0 +1,75 @@
+"""`python -m data_pipeline build` as a user runs it: summary, idempotence, resume, quarantine."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+from data_pipeline.stats import graph_stats
+from tests.conftest import ROOT
+from tests.data_pipeline.conftest import OwnGraph
+
+
+def build_cli(g: OwnGraph, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    env = os.environ | g.env()
+    env.pop("NEO4J_URI", None)
+    env.pop("PRIVACY_KEY", None)
+    return subprocess.run([sys.executable, "-m", "data_pipeline", "build", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_build_summary_and_rerun_changes_nothing(small_world, own_graph):
+    out = build_cli(own_graph, "--input", str(small_world / "xml"), "--json")
+    assert out.returncode == 0, out.stderr[-2000:]
+    report = json.loads(out.stdout)
+    st = report["stats"]
+    assert report["publications"] == 600 and st["events"] == 600 and st["quarantined"] == 0
+    assert st["companies_strong"] > 50 and st["persons_weak"] > 300 and st["name_hubs"] > 200
+    assert st["edges_by_type"]["HAS_EVENT"] >= 500 and st["edges_by_type"]["ACTED_IN"] > 300
+    assert "phase 1 structured" in out.stderr and "file/s" in out.stderr  # progress with a rate
+
+    again = build_cli(own_graph, "--input", str(small_world / "xml"), "--json")
+    assert json.loads(again.stdout)["stats"] == st
+    text = subprocess.run([sys.executable, "-m", "data_pipeline", "stats"], cwd=ROOT, capture_output=True, text=True,
+                          env=os.environ | own_graph.env(), timeout=120).stdout
+    assert "Companies" in text and f"{st['events']:,}" in text
+
+
+def test_killed_build_resumes_to_the_same_counts(small_world, tmp_path):
+    with OwnGraph(tmp_path / "ref") as ref:
+        assert build_cli(ref, "--input", str(small_world / "xml"), "--quiet").returncode == 0
+        expected = graph_stats(ref.graph).to_dict()
+    with OwnGraph(tmp_path / "killed") as g:
+        env = os.environ | g.env()
+        env.pop("NEO4J_URI", None)
+        proc = subprocess.Popen([sys.executable, "-m", "data_pipeline", "build", "--input", str(small_world / "xml"),
+                                 "--quiet"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # kill it once some events are in the graph, mid-way
+            with g.graph.driver.session(database=g.graph.database) as s:
+                n = s.run("MATCH (e:Event) RETURN count(e) AS c").single()["c"]
+            if n >= 100 or proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        partial = graph_stats(g.graph).to_dict()
+        assert partial["events"] < expected["events"] or partial != expected
+        assert build_cli(g, "--input", str(small_world / "xml"), "--quiet").returncode == 0
+        assert graph_stats(g.graph).to_dict() == expected
+
+
+def test_malformed_input_is_quarantined_and_counted(small_world, own_graph, tmp_path):
+    inp = tmp_path / "in"
+    shutil.copytree(small_world / "xml" / "000", inp / "000")
+    (inp / "bad.xml").write_text("<HR01:publication xmlns:HR01='https://shab.ch/shab/HR01-export'><meta>")
+    (inp / "empty.xml").write_text("")
+    out = build_cli(own_graph, "--input", str(inp), "--json", "--quiet")
+    report = json.loads(out.stdout)
+    assert report["stats"]["quarantined"] == 2
+    assert report["publications"] == len(list((inp / "000").glob("*.xml")))
+    lines = (own_graph.settings.data_dir / "build" / "quarantine.jsonl").read_text().splitlines()
+    reasons = sorted(json.loads(x)["reason"] for x in lines)
+    assert reasons[0] == "empty file" and reasons[1].startswith("not well-formed XML")
