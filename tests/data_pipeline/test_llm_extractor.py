@@ -1,8 +1,13 @@
 """The LLM extractor, driven by a scripted chat model and by a local OpenAI-compatible server."""
 import json
+import os
+import re
+import subprocess
+import sys
 
 from data_pipeline.extract.base import ExtractionInput
 from data_pipeline.extract.llm import ChatFailed, LLMExtractor, OpenAIChatJSON
+from tests.conftest import ROOT
 from tests.support.fake_openai import FakeOpenAI
 
 TEXTS = {
@@ -123,3 +128,32 @@ def test_timeout_of_the_http_client_triggers_halving():
         ex = LLMExtractor(OpenAIChatJSON("m", base_url=server.base_url, timeout_s=1.0), batch_size=2)
         res = ex.extract(inputs("HR01-1", "HR02-2"))
     assert set(res) == {"HR01-1", "HR02-2"} and not ex.failed
+
+
+def test_build_with_the_llm_extractor_end_to_end(small_world, own_graph):
+    """`build --extractor llm` through the real client against a local endpoint: only the configured
+    sub-rubrics are sent, mentions land in the graph as weak nodes marked with the extractor."""
+    def respond(body):
+        payload = json.loads(body["messages"][1]["content"])
+        out = {}
+        for n, text in payload.items():
+            # a tiny "model": the first comma-first name after a person section header
+            m = re.search(r"(?:Eingetragene Personen|Personnes inscrites|Persone iscritte)[^:]*: ([^,;]+, [^,;]+)", text)
+            out[n] = [{"name": m.group(1), "type": "person", "role": "Mitglied"}] if m else []
+        return json.dumps(out, ensure_ascii=False)
+
+    with FakeOpenAI(respond) as server:
+        env = os.environ | own_graph.env() | {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-local"}
+        env.pop("NEO4J_URI", None)
+        out = subprocess.run([sys.executable, "-m", "data_pipeline", "build", "--input", str(small_world / "xml"),
+                              "--extractor", "llm", "--sub-rubrics", "HR01", "--json", "--quiet"],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr[-2000:]
+        sent = [t for r in server.requests for t in json.loads(r["messages"][1]["content"]).values()]
+    report = json.loads(out.stdout)
+    assert report["mentions"] > 50
+    assert sent and all(len(t) <= 2000 for t in sent)
+    with own_graph.graph.driver.session(database=own_graph.graph.database) as s:
+        subs = {r["s"] for r in s.run("MATCH (e:Event) WHERE e.extracted_by = 'llm' RETURN DISTINCT e.sub_rubric AS s")}
+        weak = s.run("MATCH (p:Person)-[r:ACTED_IN]->(e:Event) WHERE r.extractor = 'llm' RETURN count(p) AS c").single()["c"]
+    assert subs == {"HR01"} and weak > 50
