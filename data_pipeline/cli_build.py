@@ -50,6 +50,12 @@ def main_build(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     with connect(settings) as graph:
+        from data_pipeline.privacy import is_pseudonymized  # noqa: PLC0415
+
+        if not args.privacy and is_pseudonymized(graph):
+            # phase 1 would write plaintext names back into a pseudonymized graph
+            print("error: this graph is pseudonymized; build into it only with --privacy", file=sys.stderr)
+            return 2
         report = build(graph, args.input, extractor, subs, settings.data_dir / "build", progress=not args.quiet)
         if args.privacy:
             from data_pipeline.privacy import pseudonymize_graph  # noqa: PLC0415

@@ -28,6 +28,14 @@ READ = "MATCH (n:{label}) RETURN n.uid AS uid, {props} AS props"
 WRITE = "UNWIND $rows AS row MATCH (n:BaseNode {uid: row.uid}) SET n += row.props"
 
 
+IS_PSEUDONYMIZED = "MATCH (h:NameHub) WHERE h.key STARTS WITH 'PX_' RETURN h.uid AS uid LIMIT 1"
+
+
+def is_pseudonymized(graph: Graph) -> bool:
+    with graph.driver.session(database=graph.database) as s:
+        return s.run(IS_PSEUDONYMIZED).single() is not None
+
+
 def token(key: bytes, value: str) -> str:
     return PREFIX + hmac.new(key, value.encode("utf-8"), hashlib.sha256).hexdigest()[:24]
 

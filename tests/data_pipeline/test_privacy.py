@@ -64,3 +64,8 @@ def test_privacy_layer(small_world, own_graph):
     assert rev.returncode == 0 and rev.stdout.strip() == name_before
     table = own_graph.settings.data_dir / "privacy" / "translation.jsonl"
     assert oct(table.stat().st_mode & 0o777) == "0o600"
+
+    # a plain build into a pseudonymized graph would write names back: refused
+    plain_again = build_cli(own_graph, "--input", inp, "--quiet")
+    assert plain_again.returncode == 2 and "pseudonymized" in plain_again.stderr
+    assert not ({v for p in node_props(own_graph.graph) for v in p.values() if isinstance(v, str)} & plain)
