@@ -12,35 +12,18 @@ from dataclasses import dataclass
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import rows_for
 from kg.driver import Graph
+from kg.portable import create_missing
 
 # One label inside every {uid: ...} lookup; all labels at CREATE (ArcadeDB, SPEC §4).
-CREATE_EVENTS = """
-UNWIND $rows AS row
-OPTIONAL MATCH (e:BaseNode {uid: row.uid})
-WITH row, e WHERE e IS NULL
-CREATE (n:BaseNode:Event)
-SET n += row
-"""
-CREATE_COMPANIES = """
-UNWIND $rows AS row
-OPTIONAL MATCH (c:BaseNode {uid: row.uid})
-WITH row, c WHERE c IS NULL
-CREATE (n:BaseNode:Company)
-SET n += row.create, n.as_of = row.as_of
-"""
+CREATE_EVENTS = create_missing("Event")
+CREATE_COMPANIES = create_missing("Company", "row.create, n.as_of = row.as_of")
 UPDATE_COMPANIES = """
 UNWIND $rows AS row
 MATCH (c:BaseNode {uid: row.uid})
 WHERE c.as_of IS NULL OR c.as_of <= row.as_of
 SET c += row.update, c.as_of = row.as_of
 """
-CREATE_PERSONS = """
-UNWIND $rows AS row
-OPTIONAL MATCH (p:BaseNode {uid: row.uid})
-WITH row, p WHERE p IS NULL
-CREATE (n:BaseNode:Person)
-SET n += row
-"""
+CREATE_PERSONS = create_missing("Person")
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
 EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN")
 MERGE_EDGES = {t: f"""

@@ -83,6 +83,15 @@ def full_text(pub: Publication) -> str:
     return "\n".join(line.strip() for line in lines if line and line.strip())
 
 
+def _related_company(rows: Phase1Rows, pub: Publication, other: CompanyInfo, etype: str, role: str) -> None:
+    """A company the notice names in a structured field (head office, auditor), linked to the Event."""
+    uid = company_uid(other)
+    rows.companies.append({"uid": uid, "as_of": pub.publication_date, "update": {},
+                           "create": {"uid": uid, "name": other.name, "strength": "strong",
+                                      "source_event": pub.publication_number, "phase": 1, "status": "active"}})
+    rows.edges.append({"src": uid, "dst": pub.publication_number, "type": etype, "role": role})
+
+
 def rows_for(pub: Publication) -> Phase1Rows:
     subject = pub.company
     event = {
@@ -113,21 +122,12 @@ def rows_for(pub: Publication) -> Phase1Rows:
         debtor = pub.debtor is not None and pub.debtor.company is subject
         rows.edges.append({"src": uid, "dst": pub.publication_number, "type": "HAS_EVENT",
                            "role": "DEBTOR_COMPANY" if debtor else "SUBJECT"})
-        if subject.head_office_name:
-            head = CompanyInfo(name=subject.head_office_name, uid=subject.head_office_uid)
-            head_uid = company_uid(head)
-            rows.companies.append({"uid": head_uid, "as_of": pub.publication_date, "update": {},
-                                   "create": {"uid": head_uid, "name": head.name, "strength": "strong",
-                                              "source_event": pub.publication_number, "phase": 1, "status": "active"}})
-            rows.edges.append({"src": head_uid, "dst": pub.publication_number, "type": "HEAD_OFFICE_OF", "role": "PARENT"})
-        if subject.auditor_name:
-            aud = CompanyInfo(name=subject.auditor_name, uid=subject.auditor_uid)
-            aud_uid = company_uid(aud)
-            rows.companies.append({"uid": aud_uid, "as_of": pub.publication_date, "update": {},
-                                   "create": {"uid": aud_uid, "name": aud.name, "strength": "strong",
-                                              "source_event": pub.publication_number, "phase": 1, "status": "active"}})
-            rows.edges.append({"src": aud_uid, "dst": pub.publication_number, "type": "PROVIDES_ASSURANCE_TO",
-                               "role": "ASSURANCE"})
+        # Table 6: PARENT -> HEAD_OFFICE_OF, ASSURANCE -> PROVIDES_ASSURANCE_TO, both through the Event
+        for name, other_uid, etype, role in ((subject.head_office_name, subject.head_office_uid, "HEAD_OFFICE_OF", "PARENT"),
+                                             (subject.auditor_name, subject.auditor_uid, "PROVIDES_ASSURANCE_TO",
+                                              "ASSURANCE")):
+            if name:
+                _related_company(rows, pub, CompanyInfo(name=name, uid=other_uid), etype, role)
     if pub.debtor is not None and pub.debtor.kind == "person" and pub.debtor.person and pub.debtor.person.name:
         p = pub.debtor.person
         uid = stable_uid("PE", p.last_name, p.first_name, p.date_of_birth, p.residence)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
 from data_pipeline.phase1_rows import stable_uid
 from kg.driver import Graph
+from kg.portable import create_missing
 
 PENDING_UIDS = """
 MATCH (e:Event)
@@ -26,13 +27,7 @@ RETURN e.uid AS uid, e.full_text AS text, e.language AS language, e.sub_rubric A
        collect(coalesce(c.seat, c.town))[0] AS town
 """
 # One statement per label: a node gets all its labels at CREATE (SPEC §4).
-CREATE_WEAK = {label: f"""
-UNWIND $rows AS row
-OPTIONAL MATCH (n:BaseNode {{uid: row.uid}})
-WITH row, n WHERE n IS NULL
-CREATE (m:BaseNode:{label})
-SET m += row.props
-""" for label in ("Person", "Company")}
+CREATE_WEAK = {label: create_missing(label, "row.props") for label in ("Person", "Company")}
 LINK = {etype: f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})

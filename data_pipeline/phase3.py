@@ -11,18 +11,14 @@ from dataclasses import dataclass
 
 from data_pipeline.identity import generate_hub_key
 from kg.driver import Graph
+from kg.portable import create_missing
 
 UNKEYED = """
 MATCH (n:BaseNode)
 WHERE (n:Person OR n:Company) AND n.hub_key IS NULL AND n.name IS NOT NULL
 RETURN n.uid AS uid, n.name AS name
 """
-CREATE_HUBS = """
-UNWIND $rows AS row
-OPTIONAL MATCH (h:BaseNode {uid: row.uid})
-WITH row, h WHERE h IS NULL
-CREATE (n:BaseNode:NameHub {uid: row.uid, key: row.key, name: row.name})
-"""
+CREATE_HUBS = create_missing("NameHub")
 LINK_HUBS = """
 UNWIND $rows AS row
 MATCH (n:BaseNode {uid: row.node})
