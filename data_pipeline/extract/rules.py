@@ -42,11 +42,10 @@ _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, impli
     (r"Titulaire", "registered", "Titulaire"),
     (r"Titolare", "registered", "Titolare"),
 ]
-_HEADER_RE = re.compile(
-    "|".join(f"(?P<h{i}>(?<![\\w-]){rx}:)" for i, (rx, _, _) in enumerate(_SECTION_HEADERS)))
+_HEADERS = [(re.compile(rx), status, implied) for rx, status, implied in _SECTION_HEADERS]
+# A section title opens a sentence (or a line) and ends at the first colon of it.
+_TITLE = re.compile(r"(?:^|(?<=[.;:] ))(?P<title>[A-ZÄÖÜÉÈ][^.:;\n]{0,90}?):\s", re.M)
 _BRACKETS = re.compile(r"\[[^\]]*\]")
-# "Associée-gérante: ...", "Directeur de la succursale: ..." (Geneva style, one sentence per person)
-_ROLE_TITLE = re.compile(r"(?<![\w-])([A-ZÄÖÜÉ][\w\-éèà]*(?: [\w\-éèà]+){0,4}):\s")
 _FORMER = re.compile(r"\[(?:bisher|précédemment|finora): ([^\]]+)\]")
 _CARE_OF = re.compile(r"c/o ((?:[A-ZÄÖÜÉ][\w'’\-]+\.? ){1,4}[A-ZÄÖÜÉ][\w'’\-]+)(?=,)")
 _OWNER_IN = re.compile(r"(?:del(?:la)? titolare|d(?:u|e la) titulaire|(?:über )?(?:den|die|des|der) Inhaber(?:in|s)?) "
@@ -168,18 +167,23 @@ def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Menti
     return out
 
 
+def _section_kind(title: str) -> tuple[str, str | None] | None:
+    """(status, implied role) of a section title, or None for "Zweck:", "Mitteilungen an die Gesellschafter:"..."""
+    for rx, status, implied in _HEADERS:
+        if rx.fullmatch(title):
+            return status, implied
+    if is_role_title(title):  # Geneva style: "Associée-gérante: ...", "Directeur de la succursale: ..."
+        return "registered", title
+    return None
+
+
 def _sections(text: str) -> list[tuple[str, str | None, str]]:
     masked = _BRACKETS.sub(lambda mm: " " * len(mm.group()), text)  # "[bisher: ...]" may hold dots
-    heads: list[tuple[int, int, str, str | None]] = []  # (start, end, status, implied role)
-    for h in _HEADER_RE.finditer(masked):
-        _, status, implied = _SECTION_HEADERS[int(h.lastgroup[1:])]  # type: ignore[index]
-        heads.append((h.start(), h.end(), status, implied))
-    taken = [(a, b) for a, b, _, _ in heads]
-    for h in _ROLE_TITLE.finditer(masked):
-        if is_role_title(h.group(1)) and not any(a <= h.start() < b for a, b in taken):
-            heads.append((h.start(), h.end(), "registered", h.group(1)))
-    # A header opens a sentence: "Mitteilungen an die Gesellschafter:" is not a list of partners.
-    heads = sorted(h for h in heads if masked[: h[0]].rstrip()[-1:] in ("", ".", ";", ":"))
+    heads = []
+    for h in _TITLE.finditer(masked):
+        kind = _section_kind(h.group("title"))
+        if kind is not None:
+            heads.append((h.start(), h.end(), *kind))
     out = []
     for i, (_, end, status, implied) in enumerate(heads):
         stop = heads[i + 1][0] if i + 1 < len(heads) else len(masked)
