@@ -30,6 +30,15 @@ def test_build_summary_and_rerun_changes_nothing(small_world, own_graph):
     assert st["edges_by_type"]["HAS_EVENT"] >= 500 and st["edges_by_type"]["ACTED_IN"] > 300
     assert "phase 1 structured" in out.stderr and "file/s" in out.stderr  # progress with a rate
 
+    # the full-text index, suspended during the bulk load, is back and covers the new events
+    with own_graph.graph.driver.session(database=own_graph.graph.database) as s:
+        uid, name = next((r["uid"], r["name"]) for r in s.run(
+            "MATCH (e:Event) WHERE e.company_name IS NOT NULL RETURN e.uid AS uid, e.company_name AS name "
+            "ORDER BY uid LIMIT 50") if len(r["name"].split()[0]) >= 4)
+        hits = {r["uid"] for r in s.run("CALL db.index.fulltext.queryNodes('Event[full_text]', $q) YIELD node "
+                                        "RETURN node.uid AS uid", q=name.split()[0])}
+    assert uid in hits
+
     again = build_cli(own_graph, "--input", str(small_world / "xml"), "--json")
     assert json.loads(again.stdout)["stats"] == st
     text = subprocess.run([sys.executable, "-m", "data_pipeline", "stats"], cwd=ROOT, capture_output=True, text=True,
