@@ -10,7 +10,7 @@ from pathlib import Path
 
 import psutil
 
-from bench.worlds import scale, scratch_settings, world
+from bench.common import scale, scratch_settings, tree_rss, world
 from data_pipeline.build import ALL_SUB_RUBRICS, build
 from data_pipeline.extract.rules import RuleExtractor
 from kg.driver import connect
@@ -21,13 +21,13 @@ class PeakRSS:
     """Samples the RSS of a process tree (the embedded server) in the background."""
 
     def __init__(self, pid: int) -> None:
-        self.proc, self.peak, self._stop = psutil.Process(pid), 0, threading.Event()
+        self.pid, self.peak, self._stop = pid, 0, threading.Event()
         self._t = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
         while not self._stop.wait(0.5):
             try:
-                self.peak = max(self.peak, sum(p.memory_info().rss for p in [self.proc, *self.proc.children(True)]))
+                self.peak = max(self.peak, tree_rss(self.pid))
             except psutil.Error:
                 return
 

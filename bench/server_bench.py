@@ -1,38 +1,23 @@
 """Embedded graph server: cold start (new data dir), restart (existing data), idle RSS."""
 from __future__ import annotations
 
-import socket
 import tempfile
 import time
 from pathlib import Path
 
-import psutil
-
+from bench.common import scratch_settings, tree_rss
 from kg.embedded import EmbeddedServer
-from kg.settings import Settings
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _rss_mb(pid: int) -> float:
-    proc = psutil.Process(pid)
-    return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(NEO4J_URI=None, GRAPH_DATA_DIR=Path(tmp), GRAPH_BOLT_PORT=_free_port(),
-                            GRAPH_HTTP_PORT=_free_port(), _env_file=None)
+        settings = scratch_settings(Path(tmp))
         server = EmbeddedServer(settings)
         t0 = time.perf_counter()
         st = server.start()
         cold = time.perf_counter() - t0
         time.sleep(5)
-        idle = _rss_mb(st.pid)
+        idle = tree_rss(st.pid) / 2**20
         server.stop()
         restarts = []
         for _ in range(3):

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from bench.worlds import scale, world
+from bench.common import scale, world
 
 CHILD = """
 import json, resource, sys, time

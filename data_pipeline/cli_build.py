@@ -14,6 +14,7 @@ import sys
 from data_pipeline.build import ALL_SUB_RUBRICS, LLM_SUB_RUBRICS, build, quarantined_count
 from data_pipeline.extract.base import Extractor
 from data_pipeline.extract.rules import RuleExtractor
+from data_pipeline.privacy import is_pseudonymized
 from data_pipeline.stats import graph_stats
 from kg.driver import connect
 from kg.settings import get_settings
@@ -50,8 +51,6 @@ def main_build(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     with connect(settings) as graph:
-        from data_pipeline.privacy import is_pseudonymized  # noqa: PLC0415
-
         if not args.privacy and is_pseudonymized(graph):
             # phase 1 would write plaintext names back into a pseudonymized graph
             print("error: this graph is pseudonymized; build into it only with --privacy", file=sys.stderr)

@@ -1,10 +1,12 @@
-"""Generated worlds for benchmarks, cached under data/bench/ so that repeated runs measure the
-code under test, not the generator."""
+"""What the benchmarks share: generated worlds (cached under data/bench/ so that repeated runs
+measure the code under test, not the generator), scratch graph servers, process-tree memory."""
 from __future__ import annotations
 
 import os
 import socket
 from pathlib import Path
+
+import psutil
 
 from data_pipeline.demo import world_complete
 from data_pipeline.generator import generate_world
@@ -33,3 +35,9 @@ def scratch_settings(directory: Path) -> Settings:
     """An embedded server of its own in `directory`, on free ports."""
     return Settings(NEO4J_URI=None, GRAPH_DATA_DIR=directory / "graph", GRAPH_BOLT_PORT=free_port(),
                     GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=directory / "data", _env_file=None)
+
+
+def tree_rss(pid: int) -> int:
+    """Resident bytes of a process and its children (the embedded server runs a JVM child)."""
+    proc = psutil.Process(pid)
+    return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
