@@ -12,10 +12,10 @@ from pathlib import Path
 
 from data_pipeline.build import ALL_SUB_RUBRICS, build
 from data_pipeline.extract.rules import RuleExtractor
-from data_pipeline.generator import generate_world
+from data_pipeline.generator import GENERATOR_VERSION, generate_world
 from data_pipeline.phase2 import pending_uids
 from data_pipeline.stats import graph_stats
-from kg.driver import connect
+from kg.driver import Graph, connect
 from kg.settings import get_settings
 
 DEMO_SEED = 2026
@@ -23,7 +23,7 @@ DEMO_PUBLICATIONS = 20_000
 
 
 def world_complete(world: Path) -> dict | None:
-    """The summary record of a fully generated world, or None."""
+    """The summary record of a fully generated world of this generator version, or None."""
     truth = world / "truth.jsonl"
     if not truth.exists():
         return None
@@ -34,7 +34,19 @@ def world_complete(world: Path) -> dict | None:
         rec = json.loads(last)
     except ValueError:
         return None
-    return rec if rec.get("type") == "summary" else None
+    return rec if rec.get("type") == "summary" and rec.get("generator") == GENERATOR_VERSION else None
+
+
+def _clear_stale_graph(graph: Graph) -> None:
+    """A demo graph built from an older world would mix two worlds. The embedded demo graph is the
+    project's own and is cleared; a configured Neo4j is never cleared behind its owner's back."""
+    if graph.backend != "arcadedb":
+        raise SystemExit("the configured Neo4j holds a graph built from an older demo world; clear it "
+                         "(MATCH (n) DETACH DELETE n) or point NEO4J_URI at an empty database, then run the demo again")
+    print("clearing the embedded graph built from an older demo world", file=sys.stderr)
+    with graph.driver.session(database=graph.database) as s:
+        while s.run("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c").single()["c"]:
+            pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,11 +57,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"generating the demo world ({DEMO_PUBLICATIONS:,} publications, seed {DEMO_SEED}) in {world}",
               file=sys.stderr)
         generate_world(DEMO_PUBLICATIONS, DEMO_SEED, world, overwrite=True)
-        summary = world_complete(world)
+        regenerated = True
     else:
+        regenerated = False
         print(f"reusing the demo world in {world}", file=sys.stderr)
     with connect(settings) as graph:
         graph.ensure_schema()
+        if regenerated and graph_stats(graph).events:
+            _clear_stale_graph(graph)
         st = graph_stats(graph)
         if st.events >= DEMO_PUBLICATIONS and not pending_uids(graph, ALL_SUB_RUBRICS):
             print(f"reusing the demo graph ({st.events:,} events)", file=sys.stderr)

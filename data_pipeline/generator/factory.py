@@ -3,6 +3,7 @@ capital and the initial officers of each legal form."""
 from __future__ import annotations
 
 import bisect
+import hashlib
 import datetime as dt
 import random
 from collections import OrderedDict
@@ -38,6 +39,37 @@ _SECOND_LANGUAGE = {"BE": "fr", "FR": "de", "VS": "de", "GR": "it"}
 _TRANSLATION_SUFFIX = {"0106": ("AG", "SA", "SA", "Ltd"), "0107": ("GmbH", "Sàrl", "Sagl", "LLC")}
 
 
+_NAME_TRIES = 25
+
+
+class NameRegister:
+    """Person names in use, as a Bloom filter: bounded memory at a million persons, and deterministic
+    (blake2b, not Python's salted str hash). A false positive only costs one more draw. Both the full name
+    and "Last, First" are reserved, because a mention may drop the further first names."""
+    __slots__ = ("bits",)
+    _SIZE = 1 << 25
+
+    def __init__(self) -> None:
+        self.bits = bytearray(self._SIZE // 8)
+
+    @staticmethod
+    def _keys(first_names: list[str], last: str) -> tuple[str, ...]:
+        full = "|".join(sorted(n.lower() for n in first_names)) + "#" + last.lower()
+        return (full, first_names[0].lower() + "#" + last.lower())
+
+    def _slots(self, key: str) -> tuple[int, int]:
+        d = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+        return d % self._SIZE, (d >> 32) % self._SIZE
+
+    def taken(self, first_names: list[str], last: str) -> bool:
+        return any(all(self.bits[s >> 3] & (1 << (s & 7)) for s in self._slots(k)) for k in self._keys(first_names, last))
+
+    def add(self, first_names: list[str], last: str) -> None:
+        for k in self._keys(first_names, last):
+            for s in self._slots(k):
+                self.bits[s >> 3] |= 1 << (s & 7)
+
+
 def _cumulative(weights: list[int]) -> list[int]:
     out, total = [], 0
     for w in weights:
@@ -70,8 +102,28 @@ class Factory:
         self.forms = Weighted([f for f, _ in LEGAL_FORMS], [w for _, w in LEGAL_FORMS])
         self.nationalities = {lang: Weighted([c for c, _ in ws], [w for _, w in ws]) for lang, ws in NATIONALITY_WEIGHTS.items()}
         self.recent_names: OrderedDict[str, None] = OrderedDict()  # bounded memory of company names in use
+        self.names = NameRegister()
 
     # persons
+    def _name(self, region: str, nat: str, gender: str) -> tuple[list[str], str]:
+        rng = self.rng
+        name_lang = region if rng.random() < 0.85 else ("de", "fr", "it")[rng.randrange(3)]
+        group = name_group(nat, name_lang)
+        pool = FIRST_NAMES[group][gender]
+        k = 1 if rng.random() < 0.68 else (2 if rng.random() < 0.85 else 3)
+        first_names: list[str] = []
+        for _ in range(k):
+            cand = pool[rng.randrange(len(pool))]
+            for part in cand.split(" "):
+                if part not in first_names:
+                    first_names.append(part)
+        last = surname(rng, group)
+        if nat == "CH" and gender == "f" and rng.random() < 0.12:
+            other = surname(rng, group)
+            if other != last:
+                last = f"{last} {other}" if rng.random() < 0.7 else f"{last}-{other}"
+        return first_names, last
+
     def person(self, near: Town, date: dt.date, nationality: str | None = None, swiss_home: bool = False) -> Person:
         rng = self.rng
         self.person_seq += 1
@@ -91,21 +143,11 @@ class Factory:
                 nat = "CH" if nat != "CH" else self.nationalities[region].pick(rng)
         else:
             gender = "f" if rng.random() < 0.38 else "m"
-            name_lang = region if rng.random() < 0.85 else ("de", "fr", "it")[rng.randrange(3)]
-            group = name_group(nat, name_lang)
-            pool = FIRST_NAMES[group][gender]
-            k = 1 if rng.random() < 0.68 else (2 if rng.random() < 0.85 else 3)
-            first_names = []
-            for _ in range(k):
-                cand = pool[rng.randrange(len(pool))]
-                for part in cand.split(" "):
-                    if part not in first_names:
-                        first_names.append(part)
-            last = surname(rng, group)
-            if nat == "CH" and gender == "f" and rng.random() < 0.12:
-                other = surname(rng, group)
-                if other != last:
-                    last = f"{last} {other}" if rng.random() < 0.7 else f"{last}-{other}"
+            for _ in range(_NAME_TRIES):  # a name nobody has yet: the world's namesakes are the deliberate ones
+                first_names, last = self._name(region, nat, gender)
+                if not self.names.taken(first_names, last):
+                    break
+        self.names.add(first_names, last)
         origins: list[str] = []
         if nat == "CH":
             origins.append(ORIGINS[rng.randrange(len(ORIGINS))])

@@ -818,8 +818,9 @@ class World:
                 old_res = person.residence
                 lasts = LAST_NAMES[name_group("CH", lang)]
                 new_last = lasts[rng.randrange(len(lasts))]
-                if new_last == person.last_name:
+                if new_last == person.last_name or self.factory.names.taken(person.first_names, new_last):
                     continue
+                self.factory.names.add(person.first_names, new_last)
                 person.former_last_names.append(person.last_name)
                 person.last_name = new_last
                 if rng.random() < 0.5:

@@ -109,7 +109,7 @@ _STEMS = {
     "de": ("Aeb", "Amst", "Bach", "Balt", "Berg", "Bieri", "Blatt", "Brand", "Brun", "Bütt", "Dürr", "Eggi", "Fahr", "Feld",
            "Frick", "Gass", "Gut", "Hafn", "Hald", "Hasl", "Heim", "Hirz", "Hof", "Holz", "Hub", "Isel", "Jost", "Kalt",
            "Kell", "Kirch", "Kling", "Knob", "Lang", "Laub", "Leh", "Lind", "Loos", "Matt", "Mett", "Moos", "Mühl", "Nieder",
-           "Ober", "Pfist", "Rein", "Ried", "Ruf", "Sager", "Schaub", "Schild", "Schwar", "Seil", "Sonn", "Spring", "Stalд",
+           "Ober", "Pfist", "Rein", "Ried", "Ruf", "Sager", "Schaub", "Schild", "Schwar", "Seil", "Sonn", "Spring", "Stald",
            "Stauff", "Stein", "Stoll", "Tschan", "Uhl", "Vetter", "Wald", "Wehr", "Weiss", "Wirz", "Zell", "Zuber"),
     "fr": ("Aub", "Bachel", "Bar", "Berth", "Bes", "Blanch", "Bonn", "Bour", "Brun", "Cart", "Chap", "Chav", "Clerc",
            "Cornu", "Court", "Dess", "Duc", "Duf", "Fav", "Gaill", "Gav", "Gir", "Grand", "Jol", "Lamb", "Lav", "Mart",

@@ -45,5 +45,6 @@ def test_extraction_and_identity_quality_against_the_truth(world10k):
           f"role accuracy {roles['accuracy']:.4f}; identity P {er['precision']:.4f} R {er['recall']:.4f}")
     assert ext["f1"] >= 0.95 and ext["precision"] >= 0.99
     assert roles["accuracy"] >= 0.95
-    # The strict key merges namesakes (precision) and splits spelling variants (recall) by design.
-    assert er["precision"] >= 0.93 and er["recall"] >= 0.85
+    # The strict key merges the world's deliberate namesakes (precision) and splits spelling variants such as
+    # a dropped middle name (recall) by design.
+    assert er["precision"] >= 0.985 and er["recall"] >= 0.88
