@@ -135,7 +135,8 @@ def generate_world(n_publications: int, seed: int, out_dir: Path, start_date: dt
             publications_per_second=round(n_publications / seconds, 1) if seconds > 0 else 0.0,
             out_dir=str(out), truth=str(truth_path),
         )
-        truth.write({"type": "summary", "generator": GENERATOR_VERSION, "seed": seed, "publications": n_publications, "start_date": summary.start_date,
+        truth.write({"type": "summary", "generator": GENERATOR_VERSION, "seed": seed, "publications": n_publications,
+                     "start_date": summary.start_date,
                      "end_date": summary.end_date, "counts": summary.counts, "companies": summary.companies,
                      "persons": summary.persons})
     finally:

@@ -3,8 +3,8 @@ capital and the initial officers of each legal form."""
 from __future__ import annotations
 
 import bisect
-import hashlib
 import datetime as dt
+import hashlib
 import random
 from collections import OrderedDict
 
