@@ -49,7 +49,7 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
           batch_files: int = 500, progress: bool = True) -> BuildReport:
     report = BuildReport()
     graph.ensure_schema(fulltext=False)
-    graph.suspend_fulltext()  # rebuilt in bulk after phase 2 (which marks every event it reads)
+    graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
     state_dir.mkdir(parents=True, exist_ok=True)
     qfile = state_dir / "quarantine.jsonl"
     qfile.unlink(missing_ok=True)  # it describes the input of this build
@@ -73,11 +73,11 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
         p2 = run_phase2(graph, extractor, sub_rubrics, on_start=lambda n: setattr(pb, "total", n) or pb.refresh(),
                         on_progress=pb.update)
     report.mentions = p2.mentions
-    graph.ensure_schema()  # the full-text index, built in one pass
     report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 
     t0 = time.perf_counter()
     report.phase3 = asdict(run_phase3(graph))
+    graph.ensure_schema()  # the full-text indexes (texts, company and hub names), built in one pass
     report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
 
     last_build_file(state_dir).write_text(json.dumps({"quarantined": quarantined, "files": len(files),

@@ -16,14 +16,20 @@ from neo4j import Driver
 from kg.backend import Backend, detect_backend
 
 # ArcadeDB names a full-text index "<Type>[<property>]"; Neo4j gets the same name so that
-# `db.index.fulltext.queryNodes(FULLTEXT_INDEX, ...)` is one query on both backends.
+# `db.index.fulltext.queryNodes(name, ...)` is one query on both backends. Both are Lucene underneath,
+# so fuzzy (`name~`) and prefix (`name*`) terms work on both.
 FULLTEXT_INDEX = "Event[full_text]"
+COMPANY_NAME_INDEX = "Company[name]"
+HUB_NAME_INDEX = "NameHub[name]"
+FULLTEXT = {FULLTEXT_INDEX: ("Event", "full_text"), COMPANY_NAME_INDEX: ("Company", "name"),
+            HUB_NAME_INDEX: ("NameHub", "name")}
 
 CONSTRAINTS = [
     "CREATE CONSTRAINT basenode_uid IF NOT EXISTS FOR (n:BaseNode) REQUIRE n.uid IS UNIQUE",
 ]
+# ArcadeDB allows one index per property, and Company.name carries the full-text one there.
+COMPANY_NAME_RANGE = "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON (n.name)"
 INDEXES = [
-    "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON (n.name)",
     "CREATE INDEX person_name IF NOT EXISTS FOR (n:Person) ON (n.name)",
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
@@ -46,11 +52,13 @@ def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | No
     with driver.session(database=database) as s:
         for stmt in CONSTRAINTS + INDEXES:
             s.run(stmt).consume()
+        if backend == "neo4j":
+            s.run(COMPANY_NAME_RANGE).consume()
+        elif fulltext:  # graphs built before the name search had the range index in its place
+            s.run("DROP INDEX company_name IF EXISTS").consume()
         if backend == "neo4j" and fulltext:
-            s.run(
-                f"CREATE FULLTEXT INDEX `{FULLTEXT_INDEX}` IF NOT EXISTS "
-                "FOR (n:Event) ON EACH [n.full_text]"
-            ).consume()
+            for name, (label, prop) in FULLTEXT.items():
+                s.run(f"CREATE FULLTEXT INDEX `{name}` IF NOT EXISTS FOR (n:{label}) ON EACH [n.{prop}]").consume()
     if backend == "arcadedb" and fulltext:
         if arcade_http is None:
             raise ValueError("ArcadeDB needs its HTTP API to create the full-text index")
@@ -60,15 +68,17 @@ def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | No
 
 def drop_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
     """ArcadeDB indexes text ~20x faster in bulk (at CREATE INDEX) than row by row, so a bulk
-    load drops the index first and `bootstrap_schema` rebuilds it afterwards."""
-    _arcade_sql(http, database, f"DROP INDEX `{FULLTEXT_INDEX}` IF EXISTS")
+    load drops the indexes first and `bootstrap_schema` rebuilds them afterwards."""
+    for name in FULLTEXT:
+        _arcade_sql(http, database, f"DROP INDEX `{name}` IF EXISTS")
 
 
 def _create_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
     # The property must be declared before ArcadeDB will index it; `full_text` needs backticks.
-    _arcade_sql(http, database, "CREATE VERTEX TYPE Event IF NOT EXISTS")
-    _arcade_sql(http, database, "CREATE PROPERTY Event.`full_text` IF NOT EXISTS STRING")
-    _arcade_sql(http, database, "CREATE INDEX IF NOT EXISTS ON Event (`full_text`) FULL_TEXT")
+    for label, prop in FULLTEXT.values():
+        _arcade_sql(http, database, f"CREATE VERTEX TYPE {label} IF NOT EXISTS")
+        _arcade_sql(http, database, f"CREATE PROPERTY {label}.`{prop}` IF NOT EXISTS STRING")
+        _arcade_sql(http, database, f"CREATE INDEX IF NOT EXISTS ON {label} (`{prop}`) FULL_TEXT")
 
 
 def _arcade_sql(http: ArcadeHttp, database: str, command: str) -> dict:

@@ -61,3 +61,12 @@ def run(graph: Graph, query: str, **params: object) -> list[dict]:
     """Run a (write or read) query in auto-commit mode and return the rows as dicts."""
     with graph.driver.session(database=graph.database) as s:
         return [r.data() for r in s.run(query, params)]
+
+
+@pytest.fixture(scope="session")
+def built_world(tmp_path_factory: pytest.TempPathFactory):
+    """A seeded world of 1,500 publications built into a graph of its own, shared by the agent, baseline,
+    chat and evaluation tests (read-only for them: a test that writes uses a graph of its own)."""
+    from tests.support.graphs import BuiltWorld
+    with BuiltWorld(tmp_path_factory.mktemp("built"), 1500, seed=7) as w:
+        yield w

@@ -9,7 +9,7 @@ import time
 
 from data_pipeline.stats import graph_stats
 from tests.conftest import ROOT
-from tests.data_pipeline.conftest import OwnGraph
+from tests.support.graphs import OwnGraph
 
 
 def build_cli(g: OwnGraph, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:

@@ -7,7 +7,7 @@ import pytest
 
 from data_pipeline.quality import evaluate
 from data_pipeline.sources import Quarantine, read_publications
-from tests.data_pipeline.conftest import generate
+from tests.support.graphs import generate
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,121 @@
+"""get_top_entities and count_entities_by_event: server-side aggregations for macro questions (Table 8).
+
+The analytics intent sees only these (and the guarded custom Cypher), so the model never pages through
+thousands of rows to rank or count. Filters are parameters; the grouping picks one of fixed queries.
+"""
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
+from kg.places import canton_code, city_spellings
+
+_FILTER = """c.strength = 'strong' AND ($canton IS NULL OR c.canton = $canton)
+  AND ($cities IS NULL OR c.seat IN $cities OR c.town IN $cities)
+  AND ($keyword IS NULL OR toLower(c.purpose) CONTAINS $keyword OR toLower(c.name) CONTAINS $keyword)
+  AND ($legal_form IS NULL OR c.legal_form = $legal_form)
+  AND (($status IS NULL AND (c.status IS NULL OR c.status <> 'deleted')) OR c.status = $status)"""
+_COMPANY = "c.uid AS uid, c.name AS name, c.seat AS seat, c.canton AS canton, c.legal_form AS legal_form, c.status AS status"
+TOP = {
+    "capital": f"""MATCH (c:Company) WHERE {_FILTER} AND c.capital_nominal IS NOT NULL
+RETURN {_COMPANY}, c.capital_nominal AS value ORDER BY value DESC, name LIMIT $limit""",
+    "notices": f"""MATCH (c:Company) WHERE {_FILTER}
+MATCH (c)-[:HAS_EVENT]->(e:Event)
+RETURN {_COMPANY}, count(e) AS value ORDER BY value DESC, name LIMIT $limit""",
+    "persons": f"""MATCH (c:Company) WHERE {_FILTER}
+MATCH (c)-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
+RETURN {_COMPANY}, count(DISTINCT h) AS value ORDER BY value DESC, name LIMIT $limit""",
+}
+_EVENTS = """MATCH (e:Event)
+WHERE ($subs IS NULL OR e.sub_rubric IN $subs) AND ($canton IS NULL OR e.canton = $canton)
+  AND ($since IS NULL OR e.publication_date >= $since) AND ($until IS NULL OR e.publication_date <= $until)
+OPTIONAL MATCH (c:Company)-[:HAS_EVENT]->(e)
+OPTIONAL MATCH (p:Person)-[:INVOLVED_IN]->(e)"""
+_COUNTS = "count(DISTINCT e) AS notices, count(DISTINCT c) AS companies, count(DISTINCT p) AS persons"
+COUNT = {
+    "none": f"{_EVENTS}\nRETURN {_COUNTS}",  # no grouping key, so a zero count is still one row
+    "sub_rubric": f"{_EVENTS}\nRETURN e.sub_rubric AS group, {_COUNTS} ORDER BY group",
+    "canton": f"{_EVENTS}\nRETURN e.canton AS group, {_COUNTS} ORDER BY notices DESC, group",
+    "year": f"{_EVENTS}\nRETURN substring(e.publication_date, 0, 4) AS group, {_COUNTS} ORDER BY group",
+    "month": f"{_EVENTS}\nRETURN substring(e.publication_date, 0, 7) AS group, {_COUNTS} ORDER BY group",
+}
+
+
+class TopArgs(BaseModel):
+    metric: Literal["capital", "notices", "persons"] = Field(
+        "capital", description="rank by nominal capital, by number of notices, or by number of persons")
+    canton: str | None = Field(None, description="canton code or name (e.g. ZH, Geneva)")
+    city: str | None = Field(None, description="seat/town (any common spelling, e.g. Geneva, Genf, Genève)")
+    keyword: str | None = Field(None, description="a word the purpose or name must contain")
+    legal_form: str | None = Field(None, description="AG, GmbH, Genossenschaft, ... (SA, Sàrl also understood)")
+    status: Literal["active", "liquidation", "bankrupt", "deleted"] | None = Field(
+        None, description="only companies in this status (default: all but deleted)")
+    limit: int = Field(10, ge=1, le=100)
+
+
+class CountArgs(BaseModel):
+    event_type: str | None = Field(None, description=f"one of {', '.join(EVENT_TYPES)}")
+    sub_rubric: str | None = Field(None, description="explicit sub-rubric(s), comma-separated, e.g. KK02 or HR01,HR03")
+    canton: str | None = Field(None, description="canton code or name")
+    year: int | None = Field(None, ge=1883, le=2100, description="calendar year")
+    since: str | None = Field(None, description="ISO date lower bound (inclusive)")
+    until: str | None = Field(None, description="ISO date upper bound (inclusive)")
+    group_by: Literal["none", "sub_rubric", "canton", "year", "month"] = "none"
+
+
+def _bad(tool: str, args: BaseModel, exc: ValueError) -> ToolResult:
+    return ToolResult(tool, args.model_dump(exclude_none=True), "error", message=str(exc))
+
+
+def get_top_entities(ctx: Context, args: TopArgs) -> ToolResult:
+    started = time.perf_counter()
+    canton = canton_code(args.canton) if args.canton else None
+    if args.canton and canton is None:
+        return _bad("get_top_entities", args, ValueError(f"unknown canton {args.canton!r}"))
+    try:
+        form = legal_form(args.legal_form)
+    except ValueError as exc:
+        return _bad("get_top_entities", args, exc)
+    rows = read(ctx, TOP[args.metric], canton=canton, cities=city_spellings(args.city) if args.city else None,
+                keyword=args.keyword.lower() if args.keyword else None, legal_form=form, status=args.status,
+                limit=args.limit)
+    return result("get_top_entities", args, [{k: v for k, v in r.items() if v is not None} | {"metric": args.metric}
+                                             for r in rows], started,
+                  "no company matches these filters; loosen one (city spelling, canton, keyword, legal form)")
+
+
+def count_entities_by_event(ctx: Context, args: CountArgs) -> ToolResult:
+    started = time.perf_counter()
+    try:
+        subs = sub_rubrics_for(args.event_type, args.sub_rubric)
+    except ValueError as exc:
+        return _bad("count_entities_by_event", args, exc)
+    canton = canton_code(args.canton) if args.canton else None
+    if args.canton and canton is None:
+        return _bad("count_entities_by_event", args, ValueError(f"unknown canton {args.canton!r}"))
+    since, until = args.since, args.until
+    if args.year:
+        since, until = max(since or "", f"{args.year}-01-01"), min(until or "9999", f"{args.year}-12-31")
+    rows = read(ctx, COUNT[args.group_by], subs=subs, canton=canton, since=since, until=until)
+    if args.group_by != "none":  # a zero total is an answer; empty groups are not
+        rows = [r for r in rows if r["notices"]]
+    extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
+    return result("count_entities_by_event", args, rows, started,
+                  "no notices match these filters (the count is 0)", extra=extra)
+
+
+TOP_ENDPOINT = Endpoint(
+    "get_top_entities",
+    "Rank companies by nominal capital, number of notices or number of persons, with filters for canton, city, "
+    "purpose/name keyword, legal form and status. For 'top N', 'largest', 'biggest' questions.",
+    TopArgs, get_top_entities)
+COUNT_ENDPOINT = Endpoint(
+    "count_entities_by_event",
+    "Count notices (and distinct companies/persons) by event type or sub-rubric, canton and period, optionally "
+    "grouped by sub_rubric, canton, year or month. For 'how many' questions. Event types: "
+    + ", ".join(EVENT_TYPES) + ".",
+    CountArgs, count_entities_by_event)

@@ -1,0 +1,121 @@
+"""search_companies: fuzzy, typo-tolerant lookup of companies and persons by name (Table 8).
+
+Lucene (fuzzy and prefix terms) finds candidates in the name indexes; RapidFuzz ranks them on the
+accent-folded names. Persons come back as NameHub identities, one row per person however many notices
+name them; a weak company whose NameHub also holds a strong company is that company, so it is hidden.
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from rapidfuzz import fuzz
+
+from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.places import canton_code
+from kg.schema import COMPANY_NAME_INDEX, HUB_NAME_INDEX
+from kg.text import NAME_NOISE, fold, lucene_query, words
+
+COMPANIES = """
+CALL db.index.fulltext.queryNodes($index, $q) YIELD node, score
+WITH node, score ORDER BY score DESC LIMIT $pool
+OPTIONAL MATCH (node)-[:HAS_NAME]->(h:NameHub)
+OPTIONAL MATCH (twin:Company)-[:HAS_NAME]->(h)
+WHERE twin.strength = 'strong' AND twin.uid <> node.uid
+RETURN node.uid AS uid, node.name AS name, node.strength AS strength, node.legal_form AS legal_form,
+       node.seat AS seat, node.canton AS canton, node.status AS status, node.kind AS company_kind, node.address AS address,
+       node.capital_nominal AS capital_nominal, node.capital_paid AS capital_paid, node.purpose AS purpose,
+       node.deletion_date AS deletion_date, node.bankruptcy_date AS bankruptcy_date, h.uid AS hub,
+       count(twin) AS strong_twins, score
+"""
+PERSONS = """
+CALL db.index.fulltext.queryNodes($index, $q) YIELD node, score
+WITH node AS h, score ORDER BY score DESC LIMIT $pool
+MATCH (p:Person)-[:HAS_NAME]->(h)
+OPTIONAL MATCH (p)-[r]->(e:Event)
+OPTIONAL MATCH (c:Company)-[:HAS_EVENT]->(e)
+RETURN h.uid AS uid, h.name AS name, max(score) AS score, collect(DISTINCT p.residence) AS residences,
+       collect(DISTINCT p.nationality) AS nationalities, count(DISTINCT e) AS notices,
+       collect(DISTINCT c.name)[0..4] AS companies, collect(DISTINCT r.role)[0..3] AS roles
+"""
+BY_UID = """
+MATCH (n:BaseNode {uid: $uid})
+WHERE n:Company
+RETURN n.uid AS uid, n.name AS name, n.strength AS strength, n.legal_form AS legal_form, n.seat AS seat,
+       n.canton AS canton, n.status AS status, n.address AS address, n.capital_nominal AS capital_nominal,
+       n.capital_paid AS capital_paid, n.purpose AS purpose, n.deletion_date AS deletion_date,
+       n.bankruptcy_date AS bankruptcy_date, 1.0 AS score
+"""
+CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.IGNORECASE)
+MIN_SIMILARITY = 0.7
+
+
+class SearchArgs(BaseModel):
+    query: str = Field(description="a company or person name, possibly misspelled or partial, or a CHE UID")
+    kind: Literal["any", "company", "person"] = Field("any", description="restrict to companies or persons")
+    canton: str | None = Field(None, description="optional canton (code or name) the company is seated in")
+    limit: int = Field(10, ge=1, le=50)
+
+
+def _che(text: str) -> str | None:
+    m = CHE.search(text)
+    if not m:
+        return None
+    digits = re.sub(r"\D", "", m.group(0))
+    return f"CHE-{digits[0:3]}.{digits[3:6]}.{digits[6:9]}"
+
+
+def similarity(query: str, name: str) -> float:
+    """How well `name` matches what the user typed, 0..1: accent-, case-, punctuation- and order-insensitive.
+    Extra words in the name cost a little (a branch "X AG, Zweigniederlassung Y" ranks below "X AG"),
+    legal-form words cost nothing, and typos cost what they change."""
+    q, n = " ".join(words(fold(query))), " ".join(words(fold(name or "")))
+    q_core = " ".join(w for w in q.split() if w not in NAME_NOISE) or q
+    n_core = " ".join(w for w in n.split() if w not in NAME_NOISE) or n
+    full = 0.6 * fuzz.token_sort_ratio(q, n) + 0.4 * fuzz.token_set_ratio(q, n)
+    return max(full, fuzz.token_sort_ratio(q_core, n_core), 0.85 * fuzz.partial_ratio(q_core, n_core)) / 100
+
+
+def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
+    started = time.perf_counter()
+    che = _che(args.query)
+    if che:
+        rows = [r | {"kind": "Company", "match": 1.0} for r in read(ctx, BY_UID, uid=che)]
+        return result("search_companies", args, rows, started, f"no company has the UID {che}")
+    q = lucene_query(args.query, drop=NAME_NOISE) or lucene_query(args.query)
+    if not q:
+        return ToolResult("search_companies", args.model_dump(), "error", message="the query has no searchable word")
+    pool = max(50, args.limit * 5)
+    found: list[dict] = []
+    if args.kind in ("any", "company"):
+        canton = canton_code(args.canton) if args.canton else None
+        seen_hubs: set[str] = set()
+        for r in read(ctx, COMPANIES, index=COMPANY_NAME_INDEX, q=q, pool=pool):
+            if r["strength"] == "weak" and (r["strong_twins"] or r["hub"] in seen_hubs):
+                continue  # an orphan weak node: the strong company (or a first weak twin) stands for it
+            if canton and r.get("canton") != canton:
+                continue
+            seen_hubs.add(r["hub"])
+            found.append({k: v for k, v in r.items() if k not in ("strong_twins", "hub") and v is not None}
+                         | {"kind": "Company", "match": round(similarity(args.query, r["name"]), 3)})
+    if args.kind in ("any", "person") and not args.canton:
+        for r in read(ctx, PERSONS, index=HUB_NAME_INDEX, q=q, pool=pool):
+            found.append({k: v for k, v in r.items() if v not in (None, [])}
+                         | {"kind": "Person", "match": round(similarity(args.query, r["name"]), 3)})
+    found = [r for r in found if r["match"] >= MIN_SIMILARITY]
+    found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", r.get("strength") != "strong", -r["score"]))
+    for r in found:
+        r["score"] = round(r["score"], 3)
+    return result("search_companies", args, found[: args.limit], started,
+                  f"no company or person matches {args.query!r}; try another spelling, fewer words, "
+                  "or global_text_search for names that only appear in notice texts")
+
+
+ENDPOINT = Endpoint(
+    "search_companies",
+    "Find companies and persons by name (fuzzy: tolerates typos, partial names, missing accents) or by CHE UID. "
+    "Returns candidates with uid, name, seat, canton, legal form, status; persons with residences, companies "
+    "and roles. Use it first whenever the question names an entity and no uid is known.",
+    SearchArgs, search_companies)

@@ -1,0 +1,58 @@
+"""global_text_search: the full-text index over notice texts, with snippets around the match (Table 8).
+
+The deep-text fallback: names and phrases that live only in the free text (liquidators, creditors,
+addresses, purposes) are found here when the structured lookup finds nothing.
+"""
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, Field
+
+from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.places import canton_code
+from kg.schema import FULLTEXT_INDEX
+from kg.text import lucene_query, snippet
+
+TEXT_SEARCH = """
+CALL db.index.fulltext.queryNodes($index, $q) YIELD node, score
+WITH node AS e, score
+WHERE ($sub_rubric IS NULL OR e.sub_rubric STARTS WITH $sub_rubric) AND ($canton IS NULL OR e.canton = $canton)
+  AND ($since IS NULL OR e.publication_date >= $since) AND ($until IS NULL OR e.publication_date <= $until)
+RETURN e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
+       e.title AS title, e.company_name AS company, e.company_uid AS company_uid, e.canton AS canton,
+       e.full_text AS text, score
+ORDER BY score DESC
+LIMIT $limit
+"""
+
+
+class TextSearchArgs(BaseModel):
+    query: str = Field(description="words or a name to look for in the notice texts (de/fr/it)")
+    sub_rubric: str | None = Field(None, description="optional rubric or sub-rubric prefix, e.g. KK or HR02")
+    canton: str | None = Field(None, description="optional canton (code or name)")
+    since: str | None = Field(None, description="ISO date lower bound")
+    until: str | None = Field(None, description="ISO date upper bound")
+    limit: int = Field(10, ge=1, le=50)
+
+
+def global_text_search(ctx: Context, args: TextSearchArgs) -> ToolResult:
+    started = time.perf_counter()
+    q = lucene_query(args.query, fuzzy=False)
+    if not q:
+        return ToolResult("global_text_search", args.model_dump(), "error", message="the query has no searchable word")
+    rows = read(ctx, TEXT_SEARCH, index=FULLTEXT_INDEX, q=q, sub_rubric=args.sub_rubric,
+                canton=canton_code(args.canton) if args.canton else None, since=args.since, until=args.until,
+                limit=args.limit)
+    for r in rows:
+        r["snippet"] = snippet(r.pop("text") or "", args.query)
+        r["score"] = round(r["score"], 3)
+    return result("global_text_search", args, [{k: v for k, v in r.items() if v is not None} for r in rows], started,
+                  f"no notice text contains {args.query!r}; try other words or a broader period")
+
+
+ENDPOINT = Endpoint(
+    "global_text_search",
+    "Full-text search over the raw notice texts (all languages), returning the best-matching publications with "
+    "a snippet around the match. The fallback when a name or fact is not found by search_companies.",
+    TextSearchArgs, global_text_search)
