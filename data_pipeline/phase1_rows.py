@@ -112,6 +112,8 @@ def rows_for(pub: Publication) -> Phase1Rows:
         update: dict[str, Any] = {"strength": "strong"} | ({} if pub.rubric == "KK" else _company_props(subject))
         if status:
             update["status"] = status
+        if not subject.canton and pub.rubric == "HR" and pub.cantons:
+            update["canton"] = pub.cantons[0]  # an HR notice is published by the register of the seat's canton
         if pub.deletion_date:
             update["deletion_date"] = pub.deletion_date
         if pub.deadlines is not None and pub.deadlines.resolution_date:

@@ -34,13 +34,14 @@ MATCH (a:BaseNode {{uid: row.src}})
 MATCH (e:BaseNode {{uid: row.event}})
 MERGE (a)-[r:{etype} {{role_key: row.role_key}}]->(e)
 SET r += row.props
-""" for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
+""" for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
 MARK_DONE = """
 UNWIND $uids AS u MATCH (e:BaseNode {uid: u}) SET e.extracted_by = $extractor
 """
 
 # Table 6: a role becomes an edge type; persons and companies meet only through the Event.
-EDGE_FOR_ROLE = {"auditor": "PROVIDES_ASSURANCE_TO", "bankruptcy_office": "RELATED_TO"}
+# A debtor company named only in the text (KK10) is the notice's subject, as HAS_EVENT says in phase 1.
+EDGE_FOR_ROLE = {"auditor": "PROVIDES_ASSURANCE_TO", "bankruptcy_office": "RELATED_TO", "debtor": "HAS_EVENT"}
 
 
 @dataclass

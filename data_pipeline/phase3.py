@@ -48,7 +48,7 @@ MATCH (w:BaseNode {{uid: p.weak}})-[r:{t}]->(e:Event)
 MATCH (s:BaseNode {{uid: p.strong}})
 MERGE (s)-[n:{t} {{role_key: coalesce(r.role_key, 'unknown')}}]->(e)
 SET n += properties(r), n.absorbed_from = p.weak
-""" for t in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
+""" for t in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
 
 
 @dataclass

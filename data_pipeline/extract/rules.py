@@ -234,6 +234,21 @@ def _loose_mentions(text: str) -> list[Mention]:
     return out
 
 
+# KK10 notices ("other bankruptcy notices") carry no structured debtor: the text names it.
+_DEBTOR = re.compile(r"(?:Konkursverfahren über|im Konkurs(?:verfahren)?(?: über)?|Konkurs über|dans la faillite de|"
+                     r"faillite de|nel fallimento di|fallimento di)\s+(?P<name>[^.;\n]+?)"
+                     r"(?=\s+(?:werden|wird|ist|sind|a été|sont|ont|è|sono|vengono|viene)\b|[.;\n]|$)")
+
+
+def debtors(text: str) -> list[Mention]:
+    found: dict[str, Mention] = {}
+    for m in _DEBTOR.finditer(text):
+        name = m.group("name").strip().rstrip(",")
+        kind = "company" if _COMPANY_SUFFIX.search(name) else "person"
+        found.setdefault(name, Mention(name=name, kind=kind, role="Schuldner", role_key="debtor"))
+    return list(found.values())
+
+
 def offices(text: str, town: str | None) -> list[Mention]:
     """Bankruptcy offices; a bare authority gets the city appended (§4.1.3 "Konkursamt Zürich")."""
     found: dict[str, Mention] = {}
@@ -253,6 +268,8 @@ def extract_text(item: ExtractionInput) -> list[Mention]:
             mentions += parse_entry(entry, status, implied)
     mentions += _conferred(text)
     mentions += _loose_mentions(text)
+    if item.sub_rubric == "KK10":
+        mentions += debtors(text)
     out = [m for m in mentions if keep(m, text)]
     out += [m for m in offices(text, item.town) if m.role and m.role in text]
     return out

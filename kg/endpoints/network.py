@@ -15,13 +15,13 @@ from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
 from kg.endpoints.entity import resolve
 
 _COLUMNS = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric"""
-_ROLE = "r.signature AS signature, r.status AS role_status"
+_ROLE = "r.role_key AS role_key, r.signature AS signature, r.status AS role_status"
 COMPANY_NETWORK = f"""
 MATCH (c:BaseNode {{uid: $uid}})-[r1]->(e:Event)<-[r2]-(o:Company)
 WHERE o.uid <> c.uid
 RETURN DISTINCT 'structure' AS branch, o.uid AS uid, o.name AS name, 'Company' AS kind,
        type(r1) + '/' + type(r2) AS relation, coalesce(r2.role, r1.role) AS role, null AS via_uid, null AS via_name,
-       null AS signature, null AS role_status, {_COLUMNS}
+       null AS role_key, null AS signature, null AS role_status, {_COLUMNS}
 LIMIT $limit
 UNION ALL
 MATCH (c:BaseNode {{uid: $uid}})-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN|INVOLVED_IN]-(p:Person)
