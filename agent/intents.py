@@ -1,0 +1,17 @@
+"""The router's five intents and the tools each may see (paper §4.2.1, Table 8)."""
+from __future__ import annotations
+
+SEARCH, NETWORK, HISTORY, ANALYTICS, ALL = "search_companies", "explore_network", "get_node_history", "analytics", "all_tools"
+INTENTS = (SEARCH, NETWORK, HISTORY, ANALYTICS, ALL)
+
+_EXPLORATION = ("search_companies", "explore_network", "get_node_history", "global_text_search")
+TOOLS_FOR_INTENT: dict[str, tuple[str, ...]] = {
+    SEARCH: _EXPLORATION,
+    HISTORY: _EXPLORATION,
+    NETWORK: _EXPLORATION,
+    # macro questions: no search or traversal, so nobody pages through thousands of records
+    ANALYTICS: ("get_top_entities", "count_entities_by_event", "execute_custom_cypher"),
+    ALL: ("search_companies", "explore_network", "get_node_history", "global_text_search", "get_top_entities",
+          "count_entities_by_event", "execute_custom_cypher"),
+}
+MAX_TOOL_CALLS = 4  # the bounded reflection loop (§4.2.2)

@@ -1,0 +1,54 @@
+"""The offline engine's loop: which tool next, from what the question asks and what was found so far.
+
+Entity questions: search (unless an anchor or uid is known) -> the tools the asked facts need
+(network for persons and connections, history for events and dates, the profile row for address,
+purpose, capital...). Empty search -> full-text fallback. Aggregates: one server-side aggregation.
+"""
+from __future__ import annotations
+
+from agent import intents as I
+from agent.engines.base import ToolCall, Turn
+from agent.offline.understand import EVENT_FACTS, PROFILE_FACTS, Understanding
+
+
+def _called(turn: Turn, tool: str) -> bool:
+    return any(s.tool == tool for s in turn.trace)
+
+
+def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
+    if u.go_global:
+        return None
+    if u.intent == I.ANALYTICS:
+        if turn.trace:
+            return None
+        if u.count is not None:
+            return ToolCall("count_entities_by_event", u.count)
+        return ToolCall("get_top_entities", u.rank or {})
+    if u.intent == I.ALL and u.text_query:
+        return None if _called(turn, "global_text_search") else ToolCall("global_text_search", {"query": u.text_query})
+    s = turn.session
+    if not s.current_uid:
+        if not _called(turn, "search_companies"):
+            query = u.uid or u.name
+            kind = u.kind
+            if kind == "any" and u.facts & {*PROFILE_FACTS, *EVENT_FACTS, "persons"}:
+                kind = "company"  # an address, capital or foundation date belongs to a company, not a person
+            return ToolCall("search_companies", {"query": query, "kind": kind}) if query else None
+        last = turn.trace[-1]
+        if last.tool == "search_companies" and last.status == "empty" and not _called(turn, "global_text_search"):
+            return ToolCall("global_text_search", {"query": u.name or u.uid})
+        return None  # several candidates (S0) or nothing at all
+    uid, facts = s.current_uid, u.facts
+    company = s.current_kind == "Company"
+    wants_network = bool(facts & {"network", "persons", "dossier"}) or (
+        not company and not facts <= {"history", *EVENT_FACTS})  # a person is known by their companies and roles
+    wants_history = bool(facts & ({"history", "dossier", *EVENT_FACTS} | (set(PROFILE_FACTS) if company else set())))
+    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier"}) or (not company and bool(facts & {"persons"}))
+    if wants_profile and turn.profile is None and not _called(turn, "search_companies"):
+        query = uid if company and uid.upper().startswith("CHE") else (s.current_name or uid)
+        return ToolCall("search_companies", {"query": query, "kind": "company" if company else "person"})
+    if wants_network and not _called(turn, "explore_network"):
+        return ToolCall("explore_network", {"uid": uid})
+    if wants_history and not _called(turn, "get_node_history"):
+        return ToolCall("get_node_history", {"uid": uid})
+    return None

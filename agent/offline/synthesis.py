@@ -1,0 +1,272 @@
+"""Template answers from the tool results: the asked facts first, each with the publication it rests on,
+then the state's next steps. Markdown, because the chat renders it."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent.engines.base import Turn
+from agent.offline.understand import EVENT_FACTS, Understanding
+from agent.states import S0, Decision
+from kg.endpoints.vocabulary import EVENT_TYPES
+
+SUB_RUBRIC_NAMES = {
+    "HR01": "new entry (foundation)", "HR02": "change", "HR03": "deletion", "KK01": "provisional bankruptcy notice",
+    "KK02": "bankruptcy publication / call to creditors", "KK03": "bankruptcy proceedings suspended",
+    "KK04": "collocation plan and inventory", "KK05": "distribution list", "KK06": "bankruptcy proceedings closed",
+    "KK07": "bankruptcy revoked", "KK08": "auction of land", "KK09": "schedule of charges", "KK10": "other bankruptcy notice",
+}
+CHANGE_NAMES = {"name": "name", "seat": "seat", "address": "address", "purpose": "purpose", "others": "officers/other",
+                "capital": "capital", "legalform": "legal form"}
+
+
+def _sr(code: str) -> str:
+    if code.startswith("LS"):
+        return "call to creditors (liquidation)"
+    return SUB_RUBRIC_NAMES.get(code, code)
+
+
+def _cite(row: dict[str, Any]) -> str:
+    return f"{row['publication_number']}, {row.get('publication_date', '')}".rstrip(", ")
+
+
+def _chf(v: Any) -> str:
+    return f"CHF {float(v):,.0f}".replace(",", "'")
+
+
+def _changes(row: dict[str, Any]) -> list[str]:
+    return [c for c in (row.get("changes") or "").split(",") if c]
+
+
+RELATION_NAMES = {"HEAD_OFFICE_OF": "head office", "PROVIDES_ASSURANCE_TO": "auditor", "RELATED_TO": "office"}
+
+
+def _history_rows(turn: Turn, subject_only: bool = False) -> list[dict]:
+    """The entity's notices; `subject_only` drops notices about others that merely name it (e.g. as auditor)."""
+    r = turn.last("get_node_history")
+    rows = r.rows if r else []
+    return [x for x in rows if x.get("relation") not in RELATION_NAMES] if subject_only else rows
+
+
+def _network_rows(turn: Turn, *branches: str) -> list[dict]:
+    r = turn.last("explore_network")
+    return [x for x in (r.rows if r else []) if not branches or x["branch"] in branches]
+
+
+def _latest_citation(rows: list[dict], change: str | None = None) -> str:
+    """The newest notice that states the fact (a change of that kind, or the entry), else the newest."""
+    fitting = [r for r in rows if r.get("sub_rubric") == "HR01" or (change and change in _changes(r))]
+    pick = (fitting or rows)[-1:] if rows else []
+    return f" ({_cite(pick[0])})" if pick else ""
+
+
+def candidates_table(rows: list[dict]) -> str:
+    lines = ["| # | Name | Kind | Seat / residence | Status | uid |", "|---|---|---|---|---|---|"]
+    for i, r in enumerate(rows, 1):
+        where = r.get("seat") or ", ".join(r.get("residences", [])[:2]) or ""
+        status = r.get("status") or (f"{r['notices']} notice(s)" if r.get("notices") else "")
+        lines.append(f"| {i} | {r['name']} | {r['kind']} | {where} | {status} | `{r['uid']}` |")
+    return "\n".join(lines)
+
+
+def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]:
+    hist, name, out = _history_rows(turn, subject_only=True), f"**{p['name']}**", []
+    asked = u.facts if u.facts != {"dossier"} else {"address", "legal_form", "uid", "status", "capital", "purpose"}
+    if "uid" in asked:
+        out.append(f"The UID of {name} is `{p['uid']}`.")
+    if "address" in asked:
+        out.append(f"{name} is seated in {p.get('seat', '?')}; registered address: {p.get('address', 'not recorded')}"
+                   f"{_latest_citation(hist, 'address')}.")
+    if "legal_form" in asked:
+        out.append(f"Legal form: {p.get('legal_form', 'not recorded')}.")
+    if "capital" in asked:
+        if p.get("capital_nominal") is not None:
+            paid = f", of which {_chf(p['capital_paid'])} paid in" if p.get("capital_paid") is not None else ""
+            out.append(f"Nominal capital of {name}: {_chf(p['capital_nominal'])}{paid}{_latest_citation(hist, 'capital')}.")
+        else:
+            out.append(f"No capital is recorded for {name} (its legal form, {p.get('legal_form', '?')}, may have none).")
+    if "status" in asked:
+        extra = (f", deleted on {p['deletion_date']}" if p.get("deletion_date") else "") + (
+            f", bankruptcy opened {p['bankruptcy_date']}" if p.get("bankruptcy_date") else "")
+        out.append(f"Status: {p.get('status', 'unknown')}{extra}{(' (' + _cite(hist[-1]) + ')') if hist else ''}.")
+    if "purpose" in asked and p.get("purpose"):
+        out.append(f"Purpose: {p['purpose']}{_latest_citation(hist, 'purpose')}")
+    return out
+
+
+def _persons_table(rows: list[dict]) -> str:
+    latest: dict[str, dict] = {}
+    for r in sorted(rows, key=lambda r: (r.get("publication_date", ""), r["publication_number"])):
+        latest[r["uid"]] = r
+    lines = ["| Person | Role | Signature | Status | Notice |", "|---|---|---|---|---|"]
+    for r in latest.values():
+        lines.append(f"| {r['name']} | {r.get('role', '')} | {r.get('signature', '')} | "
+                     f"{'left' if r.get('role_status') == 'deleted' else 'registered'} | {_cite(r)} |")
+    return "\n".join(lines)
+
+
+def _event_answers(u: Understanding, rows: list[dict], name: str) -> list[str]:
+    out = []
+    for fact in [f for f in EVENT_FACTS if f in u.facts]:
+        if fact == "foundation":
+            hits = [r for r in rows if r.get("sub_rubric") == "HR01"]
+            out.append(f"{name} was entered in the commercial register (new entry) on {hits[0]['publication_date']} "
+                       f"({hits[0]['publication_number']})." if hits else
+                       f"The graph holds no new-entry notice for {name}; its earliest notice is "
+                       f"{_cite(rows[0])}." if rows else f"No notices about {name}.")
+        elif fact == "name_change":
+            hits = [(i, r) for i, r in enumerate(rows) if "name" in _changes(r)]
+            for i, r in hits:
+                before = next((x.get("name_in_notice") for x in reversed(rows[:i]) if x.get("name_in_notice")), None)
+                out.append(f"Name change on {r['publication_date']} ({r['publication_number']})"
+                           + (f": from {before} to {r.get('name_in_notice')}." if before else
+                              f": now {r.get('name_in_notice')}."))
+            if not hits:
+                out.append(f"No name change of {name} is published in the graph.")
+        elif fact == "seat_move":
+            hits = [r for r in rows if "seat" in _changes(r)]
+            out += [f"Seat moved on {r['publication_date']} ({r['publication_number']}): "
+                    f"{(r.get('title') or '').rsplit(',', 1)[-1].strip()} (canton {r.get('canton', '?')})." for r in hits] \
+                or [f"No seat transfer of {name} is published in the graph."]
+        else:
+            codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
+                     "deletion": ("HR03",)}[fact]
+            key = {"liquidation": "liquidation", "bankruptcy": "bankruptcy", "deletion": "deletion"}[fact]
+            hits = [r for r in rows if r.get("sub_rubric") in codes or any(c.startswith(key) for c in _changes(r))]
+            out += [f"{fact.capitalize()}: {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "")
+                    + f" on {r['publication_date']} ({r['publication_number']})." for r in hits] \
+                or [f"No {fact} notice about {name} is published in the graph."]
+    return out
+
+
+def _history_list(rows: list[dict], limit: int = 25) -> str:
+    lines = [f"- {r['publication_date']} · {r['publication_number']} · {_sr(r['sub_rubric'])}"
+             + (f" ({', '.join(CHANGE_NAMES.get(c, c) for c in _changes(r))})" if _changes(r) else "")
+             + (f" · as {RELATION_NAMES[r['relation']]} of {r.get('name_in_notice', '?')}"
+                if r.get("relation") in RELATION_NAMES else
+                (f" · {r['role']}" if r.get("role") and r.get("relation") != "HAS_EVENT" else ""))
+             + (f" · {r['company']}" if r.get("company") else "") for r in rows[-limit:]]
+    more = f"\n_({len(rows) - limit} earlier notices not shown)_" if len(rows) > limit else ""
+    return "\n".join(lines) + more
+
+
+def _network_summary(turn: Turn, name: str) -> list[str]:
+    out = []
+    structure = _network_rows(turn, "structure")
+    if structure:
+        seen = {}
+        for r in structure:
+            seen.setdefault(r["uid"], r)
+        out.append("Corporate structure: " + "; ".join(
+            f"{r['name']} ({r.get('role') or r['relation']}, {_cite(r)})" for r in seen.values()) + ".")
+    lateral = _network_rows(turn, "lateral")
+    if lateral:
+        seen = {}
+        for r in lateral:
+            seen.setdefault((r["uid"], r.get("via_uid")), r)
+        out.append(f"Linked through shared persons ({len(seen)}):\n" + "\n".join(
+            f"- {r['name']} — via {r.get('via_name')} ({r.get('role') or r['relation']}, {_cite(r)})"
+            for r in list(seen.values())[:20]))
+    companies = _network_rows(turn, "companies")
+    if companies:
+        seen = {}
+        for r in companies:
+            seen.setdefault(r["uid"], r)
+        out.append(f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
+            f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values()))
+    co = _network_rows(turn, "co_actors")
+    if co:
+        seen = {}
+        for r in co:
+            seen.setdefault(r["uid"], r)
+        out.append("Named in the same notices: " + "; ".join(
+            f"{r['name']} ({r.get('role', '')}, {r.get('via_name', '')})" for r in list(seen.values())[:15]) + ".")
+    return out
+
+
+def entity_answer(u: Understanding, turn: Turn, decision: Decision) -> str:
+    s = turn.session
+    name = f"**{s.current_name}**"
+    parts: list[str] = []
+    p = turn.profile
+    if s.current_kind == "Company" and p:
+        parts += _company_facts(u, turn, p)
+    if s.current_kind == "Person" and p:
+        parts.append(f"{name}: resident in {', '.join(p.get('residences', [])) or 'unknown'}; named in "
+                     f"{p.get('notices', '?')} notice(s); roles: {', '.join(p.get('roles', [])) or 'not stated'}.")
+    if u.facts & {"persons", "dossier"} and s.current_kind == "Company":
+        persons = _network_rows(turn, "persons")
+        parts.append(f"Persons in the notices of {name}:\n\n" + _persons_table(persons) if persons else
+                     f"No persons are named in the notices of {name}.")
+    if u.facts & {"network"} or (s.current_kind == "Person" and turn.last("explore_network") is not None):
+        parts += _network_summary(turn, name) or [f"No connections of {name} beyond its own notices were found."]
+    rows = _history_rows(turn)
+    parts += _event_answers(u, _history_rows(turn, subject_only=True), name)
+    if rows and (u.facts & {"history", "dossier"}):
+        parts.append(f"Notices about {name} ({len(rows)}):\n" + _history_list(rows))
+    if not parts:
+        parts.append(f"I found {name} (`{s.current_uid}`) but no data for this question.")
+    return "\n\n".join(parts)
+
+
+def analytics_answer(u: Understanding, turn: Turn) -> str:
+    if u.count is not None:
+        r = turn.last("count_entities_by_event")
+        if r is None or r.status == "error":
+            return f"The count could not be computed: {r.message if r else 'no result'}."
+        ex = r.extra
+        what = u.count.get("event_type", "all") .replace("_", " ")
+        subs = ex.get("sub_rubrics")
+        scope = (f" in canton {ex['canton']}" if ex.get("canton") else "") + (
+            f" in {u.count['year']}" if u.count.get("year") else
+            (f" between {ex['since']} and {ex['until']}" if ex.get("since") else ""))
+        if u.count.get("group_by", "none") != "none":
+            lines = [f"| {u.count['group_by']} | notices | companies | persons |", "|---|---|---|---|"]
+            lines += [f"| {x['group']} | {x['notices']} | {x['companies']} | {x['persons']} |" for x in r.rows]
+            return f"{what.capitalize()} notices{scope} ({', '.join(subs) if isinstance(subs, list) else subs}):\n\n" + \
+                "\n".join(lines)
+        x = r.rows[0] if r.rows else {"notices": 0, "companies": 0, "persons": 0}
+        return (f"There were **{x['notices']}** {what} notices{scope} "
+                f"({', '.join(subs) if isinstance(subs, list) else 'all sub-rubrics'}), concerning {x['companies']} "
+                f"compan{'y' if x['companies'] == 1 else 'ies'}" + (f" and {x['persons']} person(s)" if x["persons"] else "")
+                + ".")
+    r = turn.last("get_top_entities")
+    if r is None or not r.rows:
+        return f"No company matches these filters{(': ' + r.message) if r else ''}."
+    metric = (u.rank or {}).get("metric", "capital")
+    head = {"capital": "Nominal capital", "notices": "Notices", "persons": "Persons"}[metric]
+    lines = [f"| # | Company | Seat | Legal form | {head} | uid |", "|---|---|---|---|---|---|"]
+    for i, x in enumerate(r.rows, 1):
+        val = _chf(x["value"]) if metric == "capital" else x["value"]
+        lines.append(f"| {i} | {x['name']} | {x.get('seat', '')} | {x.get('legal_form', '')} | {val} | `{x['uid']}` |")
+    filt = ", ".join(f"{k} {v}" for k, v in r.args.items() if k not in ("metric", "limit"))
+    return f"Top {len(r.rows)} companies by {head.lower()}{(' (' + filt + ')') if filt else ''}:\n\n" + "\n".join(lines)
+
+
+def text_answer(turn: Turn, query: str) -> str:
+    r = turn.last("global_text_search")
+    if r is None or not r.rows:
+        return f"No notice text mentions {query!r}."
+    lines = [f"- **{x['publication_number']}** ({x.get('publication_date', '')}, {x.get('company', '')}): {x.get('snippet', '')}"
+             for x in r.rows]
+    return f"Notices whose text matches {query!r} ({len(r.rows)}):\n\n" + "\n".join(lines)
+
+
+def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
+    if u.go_global:
+        return "Back in global mode: no entity is selected. Ask about any company or person, or a ranking or count."
+    if u.intent == "analytics":
+        body = analytics_answer(u, turn)
+    elif u.intent == "all_tools" and u.text_query:
+        body = text_answer(turn, u.text_query)
+    elif decision.state == S0 and turn.candidates:
+        body = (f"I found {len(turn.candidates)} candidates for {u.name or u.uid!r}:\n\n" + candidates_table(turn.candidates))
+    elif turn.session.current_uid:
+        body = entity_answer(u, turn, decision)
+    elif turn.last("global_text_search") is not None:
+        body = (f"No company or person named {u.name!r} is in the register data. " + text_answer(turn, u.name or ""))
+    elif not (u.name or u.uid):
+        body = ("Which company or person do you mean? Name one (a misspelling is fine), or ask for a ranking or a "
+                "count, e.g. \"top 10 companies by capital in Geneva\".")
+    else:
+        body = f"I found no company or person matching {u.name or u.uid!r}."
+    return body

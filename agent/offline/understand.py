@@ -1,0 +1,212 @@
+"""The offline engine's reading of a question (English and German): intent, the entity it names or
+refers back to, the facts it asks for, and the parameters of an aggregate. Rules, not a model: the
+same question always reads the same way."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent import intents as I
+from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP
+from kg.endpoints.vocabulary import LEGAL_FORMS
+from kg.places import CANTONS, canton_code
+from kg.text import fold
+
+EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion")
+PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
+
+_ANALYTIC_RANK = re.compile(r"\b(top|largest|biggest|highest|most|groesste?n?|hoechste?n?|meiste|rank|ranking|rangliste)\b")
+_ANALYTIC_COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl)")
+_TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|notices? (about|on|with)|"
+                   r"publications? (about|on|with)|search the notices|volltext|full.?text)\b")
+_GLOBAL = re.compile(r"^\s*(back to global|global mode|start over|new search|zurueck|globale suche|reset)\b")
+_PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
+                      r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
+                      r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
+                      r"same company)\b")
+_YEAR = re.compile(r"\b(18[89]\d|19\d\d|20\d\d)\b")
+_LIMIT = re.compile(r"\b(?:top|die|the)\s+(\d{1,3})\b|\b(\d{1,3})\s+(?:largest|biggest|groessten|companies|firmen)")
+_QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
+_CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
+
+_FORMS = {fold(n) for form, names in LEGAL_FORMS.items() for n in (form, *names) if " " not in n} | {"sa", "sarl", "sagl"}
+_TOKEN = re.compile(r"[&+]|[\w][\w.'’-]*", re.UNICODE)
+
+
+@dataclass
+class Understanding:
+    question: str
+    intent: str
+    facts: set[str] = field(default_factory=set)
+    name: str | None = None  # the entity named in the question
+    uid: str | None = None  # a CHE UID or graph uid written in the question
+    refers_back: bool = False  # a pronoun or "this company": the anchor is meant
+    go_global: bool = False  # "back to global mode"
+    text_query: str | None = None
+    rank: dict | None = None  # get_top_entities arguments
+    count: dict | None = None  # count_entities_by_event arguments
+    kind: str = "any"  # company | person | any
+    german: bool = False
+
+
+def _has(folded: str, words: tuple[str, ...]) -> bool:
+    return any(re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words)
+
+
+def entity_name(question: str) -> str | None:
+    """The longest run of name-like words: capitalised words, connectors inside a name, legal forms; a
+    lower-case word just before such a run joins it ("lonqua Architektur GmbH")."""
+    m = _QUOTED.search(question)
+    if m:
+        return m.group(1).strip()
+    tokens = _TOKEN.findall(question)
+    runs: list[tuple[int, int]] = []
+    start = None
+    for i, tok in enumerate(tokens + ["?"]):
+        f = fold(tok.strip(".'’"))
+        name_like = i < len(tokens) and tok[:1].isupper() and f not in STOP
+        inside = start is not None and i < len(tokens) and (f in CONNECT or f in _FORMS)
+        if name_like or inside:
+            start = i if start is None else start
+            continue
+        if start is not None:
+            end = i
+            while end > start and fold(tokens[end - 1]) in CONNECT:
+                end -= 1
+            runs.append((start, end))
+            start = None
+    if not runs:
+        return None
+
+    def weight(r: tuple[int, int]) -> tuple[int, bool]:
+        return r[1] - r[0], any(fold(t) in _FORMS for t in tokens[r[0]: r[1]])
+
+    a, b = max(runs, key=weight)
+    before, prep = (tokens[a - 1] if a > 0 else ""), (fold(tokens[a - 2]) if a > 1 else "")
+    weak_run = sum(1 for t in tokens[a:b] if fold(t) not in _FORMS and fold(t) not in CONNECT) <= 1
+    if before.isalpha() and before.islower() and fold(before) not in LOWER_COMMON and (prep in PREPOSITIONS or weak_run):
+        a -= 1
+    name = " ".join(t.removesuffix("'s").removesuffix("’s") for t in tokens[a:b]).strip(" ,.?!")
+    return name if len(name) >= 3 else None
+
+
+def _after_preposition(question: str) -> str | None:
+    """Lower-case names: 'capital of orlon partner ag' -> 'orlon partner ag'."""
+    m = re.search(r"\b(?:of|about|for|von|der|des|ueber|über|is|ist)\s+([^?!.]{3,80})", question, re.I)
+    if not m:
+        return None
+    tail = re.sub(r"\b(located|registered|based|founded|gegründet|eingetragen|domiciled)\b.*", "", m.group(1), flags=re.I)
+    return tail.strip(" ,") or None
+
+
+def understand(question: str, anchored: bool) -> Understanding:
+    q = question.strip()
+    f = fold(q)
+    u = Understanding(q, I.SEARCH, german=bool(re.search(r"\b(wer|was|wie|wo|wann|welche|ist|sind|der|die|das|und)\b", f)))
+    if _GLOBAL.search(f):
+        u.go_global = True
+        return u
+    name = entity_name(q)
+    asked = fold(q.replace(name, " ")) if name else f  # "Orlon & Partner AG" does not ask for partners
+    u.facts = {fact for fact, words in FACTS.items() if _has(asked, words)}
+    che = _CHE.search(q)
+    if che:
+        u.uid = che.group(0)
+    u.refers_back = bool(_PRONOUN.search(asked))
+    if name and canton_code(name) and not re.search(r"\b(ag|sa|gmbh|sarl)\b", fold(name)):
+        name = None  # "Zürich" alone is a place in an aggregate question, not an entity
+    u.name = name
+    place = _place(q)
+    if _ANALYTIC_COUNT.search(f) and not (u.refers_back and anchored):
+        u.intent = I.ANALYTICS
+        u.count = _count_args(f, place)
+        return u
+    if _ANALYTIC_RANK.search(f) and not (u.refers_back and anchored) and ("compan" in f or "firm" in f or "unternehm" in f
+                                                                         or "capital" in f or "kapital" in f):
+        u.intent = I.ANALYTICS
+        u.rank = _rank_args(q, f, place)
+        return u
+    if _TEXT.search(f):
+        u.intent = I.ALL
+        u.text_query = u.name or _after_preposition(q) or q
+        return u
+    if not u.name and not u.uid and not (u.refers_back or anchored):
+        u.name = _after_preposition(q)
+    if re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|in which companies|"
+                 r"in welchen (firmen|unternehmen))\b", f):
+        u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
+    if u.facts & {"network"}:
+        u.intent = I.NETWORK
+    elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
+        u.intent = I.HISTORY
+    if not u.facts:
+        u.facts = {"dossier"}
+    return u
+
+
+def _place(q: str) -> dict:
+    """'in Geneva', 'im Kanton Zürich', 'canton of Vaud' -> city or canton filter."""
+    m = re.search(r"\b(?:canton(?: of)?|kanton)\s+([A-ZÄÖÜ][\w.\- ]+?)"
+                  r"(?=\s+(?:in|im|for|für|seit|since|during|between|per|pro|by)\b|[?,.!]|$)", q, re.I)
+    if m and canton_code(m.group(1)):
+        return {"canton": canton_code(m.group(1))}
+    m = re.search(r"\b(?:in|im|at|seated in|based in|mit sitz in)\s+([A-ZÄÖÜ][\w.\-]+(?:\s[A-ZÄÖÜ][\w.\-]+)?)", q)
+    if m:
+        word = m.group(1)
+        if re.fullmatch(r"(?:18|19|20)\d\d", word):
+            return {}
+        if word.upper() in CANTONS and len(word) == 2:
+            return {"canton": word.upper()}
+        return {"city": word, "canton_guess": canton_code(word)}
+    return {}
+
+
+def _count_args(f: str, place: dict) -> dict:
+    args: dict = {}
+    for fact, etype in (("bankruptcy", "bankruptcy"), ("foundation", "foundation"), ("deletion", "deletion"),
+                        ("liquidation", "liquidation")):
+        if _has(f, FACTS[fact]):
+            args["event_type"] = etype
+            break
+    else:
+        if "change" in f or "mutation" in f or "aenderung" in f:
+            args["event_type"] = "change"
+    if place.get("canton") or place.get("canton_guess"):
+        args["canton"] = place.get("canton") or place.get("canton_guess")
+    years = _YEAR.findall(f)
+    if len(years) == 1:
+        args["year"] = int(years[0])
+    elif len(years) >= 2:
+        args["since"], args["until"] = f"{min(years)}-01-01", f"{max(years)}-12-31"
+    if re.search(r"\b(per|by|pro|nach|each|jede)\s+(year|jahr)", f):
+        args["group_by"] = "year"
+    elif re.search(r"\b(per|by|pro|nach|each|jede)\s+(canton|kanton)", f):
+        args["group_by"] = "canton"
+    elif re.search(r"\b(per|by|pro|nach)\s+(month|monat)", f):
+        args["group_by"] = "month"
+    return args
+
+
+def _rank_args(q: str, f: str, place: dict) -> dict:
+    args: dict = {"metric": "capital"}
+    if re.search(r"\b(notices|publications|meldungen|publikationen|events)\b", f):
+        args["metric"] = "notices"
+    elif re.search(r"\b(persons|people|personen|officers|board members)\b", f):
+        args["metric"] = "persons"
+    m = _LIMIT.search(f)
+    if m:
+        args["limit"] = int(m.group(1) or m.group(2))
+    if place.get("canton"):
+        args["canton"] = place["canton"]
+    elif place.get("city"):
+        args["city"] = place["city"]
+    for form, names in LEGAL_FORMS.items():
+        if any(re.search(rf"\b{re.escape(n)}s?\b", f) for n in (fold(form), *names) if len(n) > 1) \
+                and not re.search(r"\bcompan", fold(form)):
+            args["legal_form"] = form
+            break
+    m = re.search(r"\b(?:in the|im|in der)\s+(\w+)\s+(?:sector|industry|branche|bereich)", f) or \
+        re.search(r"\b(?:related to|im bereich|with purpose|mit zweck|active in)\s+(\w+)", f)
+    if m:
+        args["keyword"] = m.group(1)
+    return args

@@ -1,0 +1,45 @@
+"""The kg endpoints as the agent's tools: executed through one function that records the trace step,
+and exposed to LangChain chat models as `StructuredTool`s with the endpoints' typed argument schemas."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langchain_core.tools import StructuredTool
+
+from agent.feedback import feedback_for
+from agent.trace import Step
+from kg.endpoints import ENDPOINTS, Context, ToolResult, call
+
+PAYLOAD_CHARS = 6000  # what the model sees of one result; the trace keeps it all
+
+
+def execute(ctx: Context, tool: str, args: dict[str, Any], allowed: tuple[str, ...]) -> tuple[Step, ToolResult]:
+    """Run one tool call; a tool outside the intent's set is refused here, whatever the model asked."""
+    if tool not in allowed:
+        res = ToolResult(tool, args, "error", message=f"tool {tool!r} is not available for this question; "
+                                                         f"available: {', '.join(allowed)}")
+    else:
+        res = call(ctx, tool, args)
+    step = Step(tool, res.args, res.status, len(res.rows), res.ms, res.message, payload=res.to_dict())
+    step.feedback = feedback_for(step)
+    return step, res
+
+
+def as_model_content(step: Step) -> str:
+    """The tool message the model reads: the result as data, clipped, with the recovery hint."""
+    body = json.dumps({k: v for k, v in step.payload.items() if k != "extra"} | (
+        {"entity": step.payload["extra"].get("entity")} if step.payload.get("extra") else {}), ensure_ascii=False)
+    if len(body) > PAYLOAD_CHARS:
+        body = body[:PAYLOAD_CHARS] + " …(clipped)"
+    text = f"<tool_result tool=\"{step.tool}\" status=\"{step.status}\">\n{body}\n</tool_result>"
+    return text + (f"\nFEEDBACK: {step.feedback}" if step.feedback else "")
+
+
+def langchain_tools(allowed: tuple[str, ...]) -> list[StructuredTool]:
+    """Schemas only: the loop executes calls itself (one at a time, through `execute`)."""
+    def _unused(**_: Any) -> str:  # never called: binding needs a callable
+        raise RuntimeError("tools are executed by the agent loop")
+
+    return [StructuredTool.from_function(_unused, name=name, description=ENDPOINTS[name].description,
+                                         args_schema=ENDPOINTS[name].args_model) for name in allowed]

@@ -1,0 +1,260 @@
+"""The offline engine on realistic questions in English and German, checked against the world's truth.
+
+Questions are written here from templates and filled with entities the truth file names; the expected
+facts come from the truth (never from the graph), so a wrong graph, tool or template fails them.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agent.session import Session
+from data_pipeline.model import LEGAL_FORMS
+from tests.support.truth import Truth
+
+ASKED: list[str] = []  # every question asked, for the count test at the end
+
+
+def ask(agent, question: str, session: Session | None = None, uid: str | None = None):
+    ASKED.append(question)
+    return agent.ask(question, session if session is not None else Session(), uid=uid)
+
+
+def chf(v: float) -> str:
+    return f"{v:,.0f}".replace(",", "'")
+
+
+def typo(name: str) -> str:
+    words = name.split()
+    i = max(range(len(words)), key=lambda k: len(words[k]))
+    if len(words[i]) > 6:
+        words[i] = words[i][:4] + words[i][5:]
+    return " ".join(words)
+
+
+def plain(text: str) -> str:
+    return re.sub(r"[*`_]", "", text)
+
+
+def active_companies(truth: Truth, n: int, need=lambda c: True) -> list[str]:
+    out = [u for u, c in sorted(truth.companies.items())
+           if c["status"] == "active" and truth.publications_of(u) and need(c) and "," not in truth.name(u)]
+    return out[:n]
+
+
+def test_address_in_english_and_german_with_misspelled_names(offline, truth):
+    templates = ["What is the address of {n}?", "Where is {n} located?", "Wo ist der Sitz der {n}?",
+                 "Welche Adresse hat {n}?", "what's the registered address of {n}", "Adresse von {n}?"]
+    for tpl, uid in zip(templates, active_companies(truth, 6), strict=True):
+        c = truth.companies[uid]
+        a = ask(offline, tpl.format(n=typo(truth.name(uid))))
+        text = plain(a.answer)
+        assert c["address"]["street"] in text and c["address"]["town"] in text, (tpl, truth.name(uid), a.answer)
+        assert a.current_uid == uid and re.search(r"\d{4}-\d\d-\d\d", text)  # the notice it rests on
+
+
+def test_purpose_capital_legal_form_and_uid(offline, truth):
+    with_capital = active_companies(truth, 20, lambda c: c.get("capital_nominal"))
+    for tpl, uid in zip(["What is the purpose of {n}?", "Was ist der Zweck der {n}?", "What does {n} do?",
+                         "Zweck von {n}"], with_capital[:4], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert " ".join(truth.companies[uid]["purpose"].split()[:6]) in a.answer, (tpl, a.answer)
+    for tpl, uid in zip(["What is the share capital of {n}?", "Wie hoch ist das Kapital der {n}?",
+                         "How much capital does {n} have?", "Stammkapital {n}?"], with_capital[4:8], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert chf(truth.companies[uid]["capital_nominal"]) in a.answer, (tpl, a.answer)
+    for tpl, uid in zip(["What is the legal form of {n}?", "Welche Rechtsform hat {n}?", "legal form of {n}"],
+                        with_capital[8:11], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert LEGAL_FORMS[truth.companies[uid]["legal_form"]] in a.answer, (tpl, a.answer)
+    for tpl, uid in zip(["What is the UID of {n}?", "Wie lautet die UID von {n}?", "UID of {n}?"],
+                        with_capital[11:14], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert uid in a.answer, (tpl, a.answer)
+
+
+def _key(name: str) -> list[str]:
+    return sorted(name.replace(",", "").lower().split())
+
+
+def test_persons_and_roles(offline, truth):
+    picked = [u for u in active_companies(truth, 200) if 2 <= len(truth.officers(u)) <= 6][:5]
+    templates = ["Who are the persons registered at {n}?", "Wer ist im Verwaltungsrat der {n}?",
+                 "Who manages {n}?", "Welche Personen sind bei {n} eingetragen?", "Board members and roles of {n}"]
+    for tpl, uid in zip(templates, picked, strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        names = re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)
+        got = {" ".join(_key(n)) for n in names}
+        for m in truth.officers(uid).values():
+            assert " ".join(_key(m["text"])) in got, (tpl, m["text"], a.answer)
+
+
+def _shared(truth: Truth) -> list[tuple[str, str, str]]:
+    cid_to_uid = {c["id"]: u for u, c in truth.companies.items()}
+    by_person: dict[str, set[str]] = {}
+    for pub in truth.publications:
+        for m in pub["mentions"]:
+            if m["kind"] == "person" and m["variant"] == "canonical" and pub.get("company") in cid_to_uid:
+                by_person.setdefault(m["text"], set()).add(cid_to_uid[pub["company"]])
+    return [(n, *sorted(cs)[:2]) for n, cs in sorted(by_person.items()) if len(cs) >= 2]
+
+
+def test_connected_companies_through_shared_persons(offline, truth):
+    templates = ["Which companies are connected to {n}?", "Mit welchen Firmen ist {n} verbunden?",
+                 "Show the network of {n}", "What other companies are linked to {n} through its people?"]
+    for tpl, (person, a_uid, b_uid) in zip(templates, _shared(truth)[:4], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(a_uid)))
+        assert truth.name(b_uid) in a.answer and person in a.answer, (tpl, person, a.answer)
+        assert a.intent == "explore_network" and a.network and a.network["nodes"]
+
+
+def _pubs(truth: Truth, pred) -> list[tuple[str, dict]]:
+    """(company uid, publication) for publications matching pred, one per active-looking company."""
+    id_to_uid = {c["id"]: u for u, c in truth.companies.items()}
+    out, seen = [], set()
+    for p in truth.publications:
+        uid = id_to_uid.get(p.get("company"))
+        if uid and uid not in seen and pred(p) and "," not in truth.name(uid):
+            seen.add(uid)
+            out.append((uid, p))
+    return out
+
+
+def test_event_dates_foundation_name_change_seat_move(offline, truth):
+    for tpl, (uid, p) in zip(["When was {n} founded?", "Wann wurde {n} gegründet?", "When was {n} registered?",
+                              "Gründungsdatum von {n}?"], _pubs(truth, lambda p: p["sub_rubric"] == "HR01"), strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["date"] in a.answer and p["publication_number"] in a.answer, (tpl, a.answer)
+    renames = _pubs(truth, lambda p: p["sub_rubric"] == "HR02" and p["facts"].get("changes") == ["name"])
+    for tpl, (uid, p) in zip(["When was {n} renamed?", "Hatte {n} früher einen anderen Namen?",
+                              "What was the former name of {n}?"], renames, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["date"] in a.answer, (tpl, a.answer)
+    moves = _pubs(truth, lambda p: p["sub_rubric"] == "HR02" and "seat" in p["facts"].get("changes", []))
+    for tpl, (uid, p) in zip(["When did {n} move its seat?", "Wann wurde der Sitz der {n} verlegt?",
+                              "Has {n} relocated?"], moves, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["date"] in a.answer, (tpl, a.answer)
+
+
+def test_event_dates_liquidation_bankruptcy_deletion(offline, truth):
+    bankrupt = _pubs(truth, lambda p: p["sub_rubric"] == "KK02")
+    for tpl, (uid, p) in zip(["When did {n} go bankrupt?", "Wann ging {n} in Konkurs?", "Is {n} bankrupt?"],
+                             bankrupt, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["date"] in a.answer, (tpl, a.answer)
+    deleted = _pubs(truth, lambda p: p["sub_rubric"] == "HR03")
+    for tpl, (uid, p) in zip(["When was {n} deleted from the register?", "Wann wurde {n} gelöscht?",
+                              "Deletion date of {n}?"], deleted, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["date"] in a.answer, (tpl, a.answer)
+    liquidations = _pubs(truth, lambda p: p["sub_rubric"].startswith("LS"))
+    for tpl, (uid, _p) in zip(["When did {n} go into liquidation?", "Wann wurde {n} aufgelöst?"], liquidations,
+                              strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        dates = {q["date"] for q in truth.publications_of(uid)
+                 if q["sub_rubric"].startswith("LS") or "liquidation" in q["facts"].get("changes", [])}
+        assert any(d in a.answer for d in dates), (tpl, a.answer)
+
+
+def test_history_lists_every_notice(offline, truth):
+    for tpl, uid in zip(["Show the history of {n}", "Zeige alle Meldungen zu {n}"],
+                        active_companies(truth, 40, lambda c: True)[20:22], strict=True):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        for p in truth.publications_of(uid):
+            assert p["publication_number"] in a.answer, (tpl, p["publication_number"], a.answer)
+        assert a.state == "S3"
+
+
+def test_persons_by_name(offline, truth):
+    picked = [(pid, ms) for pid, ms in sorted(truth.mentions_of.items())
+              if len({pub["company"] for _, pub in ms}) >= 1 and all(m["variant"] == "canonical" for m, _ in ms)][:4]
+    id_to_uid = {c["id"]: u for u, c in truth.companies.items()}
+    for tpl, (_pid, ms) in zip(["Who is {n}?", "Wer ist {n}?", "In which companies is {n} active?",
+                                "Tell me about {n}"], picked, strict=True):
+        last, first = ms[0][0]["text"].split(", ", 1)
+        a = ask(offline, tpl.format(n=f"{first} {last}"))
+        for _, pub in ms:
+            if pub.get("company") in id_to_uid:
+                assert truth.name(id_to_uid[pub["company"]]).split(",")[0] in a.answer, (tpl, a.answer)
+
+
+def test_full_text_questions(offline, truth):
+    from collections import Counter
+    words = Counter(w for p in truth.publications if p["sub_rubric"] == "HR01" for w in p["facts"]["name"].split())
+    id_to_uid = {c["id"]: u for u, c in truth.companies.items()}
+    hr01 = [p for p in truth.publications if p["sub_rubric"] == "HR01" and p["company"] in id_to_uid
+            and len(truth.publications_of(id_to_uid[p["company"]])) <= 5
+            and any(words[w] == 1 and len(w) > 4 for w in p["facts"]["name"].split())][10:13]
+    for tpl, p in zip(["Which notices mention {w}?", "Welche Meldungen erwähnen {w}?", "Search the notices for {w}"],
+                      hr01, strict=True):
+        word = next(w for w in p["facts"]["name"].split() if words[w] == 1 and len(w) > 4)
+        a = ask(offline, tpl.format(w=word))
+        assert p["publication_number"] in a.answer, (tpl, word, a.answer)
+
+
+def test_rankings(offline, truth, ctx):
+    from kg.endpoints import call
+    in_graph = {r["uid"] for r in call(ctx, "execute_custom_cypher", {
+        "query": "MATCH (c:Company) WHERE c.strength = 'strong' RETURN c.uid AS uid"}).rows}
+    from collections import Counter
+    cantons = [c for c, _ in Counter(c["seats"][-1]["canton"] for c in truth.companies.values()).most_common(3)]
+    names = {"ZH": "Zürich", "BE": "Bern", "GE": "Geneva", "VD": "Vaud", "TI": "Ticino", "AG": "Aargau", "SG": "St. Gallen",
+             "LU": "Luzern", "BS": "Basel-Stadt", "FR": "Fribourg", "VS": "Valais"}
+    for tpl, canton in zip(["Top 5 companies by capital in canton {c}", "Die 5 grössten Firmen nach Kapital im Kanton {c}",
+                            "Which are the 5 companies with the largest capital in canton {c}?"], cantons, strict=True):
+        expected = sorted(((c["capital_nominal"], c["names"][-1]["name"]) for u, c in truth.companies.items()
+                           if u in in_graph and c.get("capital_nominal") and c["seats"][-1]["canton"] == canton
+                           and c["status"] != "deleted"), key=lambda x: (-x[0], x[1]))[:5]
+        a = ask(offline, tpl.format(c=names.get(canton, canton)))
+        assert a.intent == "analytics" and [t.tool for t in a.trace] == ["get_top_entities"]
+        for value, _name in expected:
+            assert chf(value) in a.answer, (tpl, value, a.answer)
+
+
+def test_counts(offline, truth):
+    from collections import Counter
+    kk02 = Counter((p["canton"], p["date"][:4]) for p in truth.publications if p["sub_rubric"] == "KK02")
+    names = {"ZH": "Zürich", "BE": "Bern", "GE": "Geneva", "VD": "Vaud", "TI": "Ticino", "AG": "Aargau"}
+    picked = [(c, y, n) for (c, y), n in kk02.most_common() if c in names][:2]
+    for tpl, (canton, year, n) in zip(["How many bankruptcies were there in canton {c} in {y}?",
+                                       "Wie viele Konkurse gab es im Kanton {c} im Jahr {y}?"], picked, strict=True):
+        a = ask(offline, tpl.format(c=names[canton], y=year))
+        assert f"**{n}**" in a.answer, (tpl, n, a.answer)
+    foundations = sum(1 for p in truth.publications if p["sub_rubric"] == "HR01" and p["date"].startswith("2021"))
+    a = ask(offline, "How many companies were founded in 2021?")
+    assert f"**{foundations}**" in a.answer, a.answer
+    per_year = Counter(p["date"][:4] for p in truth.publications if p["sub_rubric"] == "HR03")
+    a = ask(offline, "How many deletions per year?")
+    for year, n in per_year.items():
+        assert f"| {year} | {n} |" in a.answer, (year, n, a.answer)
+
+
+def test_follow_ups_resolve_pronouns_against_the_conversation(offline, truth):
+    picked = [u for u in active_companies(truth, 200) if len(truth.officers(u)) >= 2][5:8]
+    for uid in picked:
+        s = Session()
+        first = ask(offline, f"What is the address of {truth.name(uid)}?", s)
+        assert first.current_uid == uid
+        second = ask(offline, "Who are its board members?", s)
+        assert second.current_uid == uid and [t["tool"] for t in second.to_dict()["trace"]] == ["explore_network"]
+        officer = next(iter(truth.officers(uid).values()))["text"]
+        assert " ".join(_key(officer)) in {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", second.answer, re.M)}
+        third = ask(offline, "Und wann wurde diese Firma gegründet?", s)
+        assert third.current_uid == uid and "get_node_history" in [t.tool for t in third.trace]
+    uid = picked[0]
+    anchored = ask(offline, "What is its capital?", Session(), uid=uid)
+    assert anchored.current_uid == uid and (chf(truth.companies[uid]["capital_nominal"]) in anchored.answer
+                                            if truth.companies[uid].get("capital_nominal") else "No capital" in anchored.answer)
+
+
+def test_offline_answers_are_labelled(offline, truth):
+    a = ask(offline, f"What is the address of {truth.name(active_companies(truth, 1)[0])}?")
+    assert "offline engine" in a.answer and a.engine == "offline" and a.llm_calls == 0
+
+
+def test_at_least_sixty_questions_were_asked():
+    if len(ASKED) < 30:
+        pytest.skip("run with the whole module")
+    assert len(set(ASKED)) >= 60, len(set(ASKED))
