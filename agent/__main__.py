@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from agent.engines.base import EngineError
 from agent.factory import make_agent
 from agent.session import Session
 from kg.driver import connect
@@ -31,9 +32,12 @@ def main(argv: list[str] | None = None) -> int:
         agent = make_agent(Context(graph, settings), args.engine)
         try:
             result = agent.ask(args.question, session, uid=args.uid)
-        except ValueError as exc:
+        except ValueError as exc:  # an unknown --uid
             print(f"error: {exc}", file=sys.stderr)
             return 2
+        except EngineError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     session.save(args.session)
     if args.json:
         print(json.dumps(result.to_dict(payloads=args.payloads), ensure_ascii=False, indent=1))
