@@ -41,3 +41,34 @@ def tree_rss(pid: int) -> int:
     """Resident bytes of a process and its children (the embedded server runs a JVM child)."""
     proc = psutil.Process(pid)
     return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
+
+
+class BuiltGraph:
+    """A world built once into data/bench/graph-<n>-<seed> and reused by later runs (its own server)."""
+
+    def __init__(self, n: int, seed: int = 1) -> None:
+        from kg.embedded import EmbeddedServer  # noqa: PLC0415 - only the benches that query a graph need it
+
+        self.n, self.world = n, world(n, seed)
+        base = get_settings().data_dir / "bench" / f"graph-{n}-{seed}"
+        self.settings = Settings(NEO4J_URI=None, GRAPH_DATA_DIR=base / "graph", GRAPH_BOLT_PORT=free_port(),
+                                 GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=base / "data", _env_file=None)
+        self.server = EmbeddedServer(self.settings)
+
+    def __enter__(self) -> BuiltGraph:
+        from data_pipeline.build import ALL_SUB_RUBRICS, build  # noqa: PLC0415
+        from data_pipeline.extract.rules import RuleExtractor  # noqa: PLC0415
+        from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
+        from data_pipeline.stats import graph_stats  # noqa: PLC0415
+        from kg.driver import connect  # noqa: PLC0415
+
+        self.server.start()
+        self.graph = connect(self.settings)
+        if graph_stats(self.graph).events < self.n or pending_uids(self.graph, ALL_SUB_RUBRICS):
+            build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
+                  self.settings.data_dir / "build", progress=True)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.graph.close()
+        self.server.stop()

@@ -1,0 +1,88 @@
+"""Latency of every semantic endpoint and of `agent ask` (offline engine) on a built graph of
+BENCH_PUBLICATIONS publications (default 100,000): p50/p95 per endpoint, per question, and tool calls
+per question. The graph is built once and kept in data/bench/ for later runs."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from agent.offline.engine import OfflineEngine
+from agent.pipeline import Agent
+from agent.session import Session
+from bench.common import BuiltGraph, scale
+from kg.endpoints import Context, call
+
+SAMPLE = 40
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _entities(ctx: Context) -> tuple[list[dict], list[dict]]:
+    rng = random.Random(7)
+    companies = call(ctx, "execute_custom_cypher", {"query": "MATCH (c:Company) WHERE c.strength = 'strong' "
+                                                             "AND c.status = 'active' RETURN c.uid AS uid, c.name AS name "
+                                                             "ORDER BY uid LIMIT 5000"}).rows
+    hubs = call(ctx, "execute_custom_cypher", {"query": "MATCH (p:Person)-[:HAS_NAME]->(h:NameHub) "
+                                                        "RETURN DISTINCT h.uid AS uid, h.name AS name LIMIT 5000"}).rows
+    return rng.sample(companies, min(SAMPLE, len(companies))), rng.sample(hubs, min(SAMPLE, len(hubs)))
+
+
+def _calls(companies: list[dict], persons: list[dict]) -> dict[str, list[dict]]:
+    cantons = ["ZH", "BE", "GE", "VD", "TI", "AG", "SG", "LU"]
+    return {
+        "search_companies": [{"query": c["name"][:-2] if len(c["name"]) > 8 else c["name"]} for c in companies]
+        + [{"query": p["name"], "kind": "person"} for p in persons[:10]],
+        "explore_network": [{"uid": e["uid"]} for e in companies[:25] + persons[:15]],
+        "get_node_history": [{"uid": e["uid"]} for e in companies[:25] + persons[:15]],
+        "global_text_search": [{"query": c["name"].split()[0]} for c in companies],
+        "get_top_entities": [{"metric": m, "canton": k} for m in ("capital", "notices") for k in cantons],
+        "count_entities_by_event": [{"event_type": t, "canton": k, "year": 2022} for t in ("bankruptcy", "foundation")
+                                    for k in cantons],
+        "execute_custom_cypher": [{"query": "MATCH (c:Company {uid: $u})-[:HAS_EVENT]->(e:Event) RETURN count(e) AS n",
+                                   "params": {"u": c["uid"]}} for c in companies[:20]],
+    }
+
+
+def _questions(companies: list[dict], persons: list[dict]) -> list[str]:
+    qs = []
+    for i, c in enumerate(companies):
+        qs.append(["What is the address of {n}?", "Who are the board members of {n}?", "When was {n} founded?",
+                   "Show the network of {n}", "Wo ist der Sitz der {n}?"][i % 5].format(n=c["name"]))
+    for p in persons[:10]:
+        last, _, first = p["name"].partition(", ")
+        qs.append(f"Who is {first} {last}?")
+    qs += ["Top 10 companies by capital in Geneva", "How many bankruptcies in canton Zürich in 2024?",
+           "Wie viele Konkurse gab es 2023?", "How many companies were founded per year?",
+           "Which notices mention Gartenbau?"]
+    return qs
+
+
+def main() -> None:
+    n = scale(100_000)
+    with BuiltGraph(n) as bg:
+        ctx = Context(bg.graph, bg.settings)
+        companies, persons = _entities(ctx)
+        print(f"== endpoints on a graph of {n:,} publications (ms; {SAMPLE} sampled entities) ==")
+        print(f"{'endpoint':<26}{'calls':>6}{'p50':>9}{'p95':>9}{'empty':>7}")
+        for name, arg_list in _calls(companies, persons).items():
+            ms, empty = [], 0
+            for args in arg_list:
+                t0 = time.perf_counter()
+                res = call(ctx, name, args)
+                ms.append((time.perf_counter() - t0) * 1000)
+                empty += res.status != "ok"
+            print(f"{name:<26}{len(ms):>6}{pct(ms, .5):>9.0f}{pct(ms, .95):>9.0f}{empty:>7}")
+        agent = Agent(ctx, OfflineEngine())
+        latencies, tools = [], []
+        for q in _questions(companies, persons):
+            t0 = time.perf_counter()
+            a = agent.ask(q, Session())
+            latencies.append((time.perf_counter() - t0) * 1000)
+            tools.append(len(a.trace))
+        print(f"== agent ask, offline engine: {len(latencies)} questions ==")
+        print(f"latency p50 {pct(latencies, .5):.0f} ms, p95 {pct(latencies, .95):.0f} ms; tool calls per question: "
+              f"mean {statistics.mean(tools):.2f}, max {max(tools)}")
