@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup test demo bench stop lint lock clean-graph
+.PHONY: setup browser test demo chat bench stop lint lock clean-graph
 
 setup: $(STAMP)
 
@@ -20,15 +20,26 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-test: setup
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@[ -x /usr/bin/chromium ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; } \
+		|| { echo "install Debian's chromium package (apt-get install chromium)"; exit 1; }
+
+test: setup browser
 	$(PY) -m pytest
 
 # Starts the embedded graph (unless NEO4J_URI points at a Neo4j 5), generates and builds the demo
 # world once (seed 2026, 20,000 publications, offline extractor) and reuses it afterwards.
+# Then serves the chat on http://127.0.0.1:8000 (Ctrl-C stops it; `make stop` stops the graph).
 demo: setup
 	@if [ -z "$$NEO4J_URI" ]; then $(PY) -m kg.server start; fi
 	$(PY) -m data_pipeline demo
-	@echo "Graph ready. Try: $(PY) -m kg.cypher 'MATCH (c:Company) RETURN c.name AS name, c.seat AS seat LIMIT 5'"
+	$(MAKE) --no-print-directory chat
+
+chat: setup
+	@echo "Chat: http://127.0.0.1:8000"
+	$(PY) -m chainlit run app_chat/app.py --headless --host 127.0.0.1 --port 8000
 
 bench: setup
 	$(PY) -m bench

@@ -1,6 +1,8 @@
 """The router's five intents and the tools each may see (paper §4.2.1, Table 8)."""
 from __future__ import annotations
 
+import re
+
 SEARCH, NETWORK, HISTORY, ANALYTICS, ALL = "search_companies", "explore_network", "get_node_history", "analytics", "all_tools"
 INTENTS = (SEARCH, NETWORK, HISTORY, ANALYTICS, ALL)
 
@@ -15,3 +17,7 @@ TOOLS_FOR_INTENT: dict[str, tuple[str, ...]] = {
           "count_entities_by_event", "execute_custom_cypher"),
 }
 MAX_TOOL_CALLS = 4  # the bounded reflection loop (§4.2.2)
+
+# "back to global mode": clears the active entity, whatever the engine (paper §4.3 global vs dossier mode)
+GLOBAL_COMMAND = re.compile(r"^\s*(back to global|global mode|start over|new search|zurück|zurueck|globale suche|reset)\b",
+                            re.IGNORECASE)

@@ -15,7 +15,7 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 
 from agent.engines.base import Engine, Turn
-from agent.intents import ANALYTICS, INTENTS, MAX_TOOL_CALLS, SEARCH, TOOLS_FOR_INTENT
+from agent.intents import ANALYTICS, GLOBAL_COMMAND, INTENTS, MAX_TOOL_CALLS, SEARCH, TOOLS_FOR_INTENT
 from agent.session import Session
 from agent.states import Decision, transition
 from agent.tools import execute
@@ -69,6 +69,8 @@ def _apply_search(turn: Turn, res: ToolResult) -> None:
 def build_graph(engine: Engine):  # -> CompiledStateGraph
     def route(state: _State) -> _State:
         turn = state["turn"]
+        if GLOBAL_COMMAND.search(turn.question):
+            turn.session.focus(None)
         intent = engine.route(turn)
         turn.intent = intent if intent in INTENTS else SEARCH
         turn.allowed = TOOLS_FOR_INTENT[turn.intent]

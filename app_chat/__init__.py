@@ -1,1 +1,1 @@
-"""Chainlit chat front end: thin, no Cypher and no prompts (those live in kg/ and agent/)."""
+"""The Chainlit chat front end (thin: no Cypher, no prompts; everything it shows comes from `agent`)."""

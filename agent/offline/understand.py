@@ -19,7 +19,6 @@ _ANALYTIC_RANK = re.compile(r"\b(top|largest|biggest|highest|most|groesste?n?|ho
 _ANALYTIC_COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl)")
 _TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|notices? (about|on|with)|"
                    r"publications? (about|on|with)|search the notices|volltext|full.?text)\b")
-_GLOBAL = re.compile(r"^\s*(back to global|global mode|start over|new search|zurueck|globale suche|reset)\b")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
@@ -103,7 +102,7 @@ def understand(question: str, anchored: bool) -> Understanding:
     q = question.strip()
     f = fold(q)
     u = Understanding(q, I.SEARCH, german=bool(re.search(r"\b(wer|was|wie|wo|wann|welche|ist|sind|der|die|das|und)\b", f)))
-    if _GLOBAL.search(f):
+    if I.GLOBAL_COMMAND.search(q):
         u.go_global = True
         return u
     name = entity_name(q)

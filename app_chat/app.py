@@ -1,0 +1,100 @@
+"""Chainlit app: `chainlit run app_chat/app.py`. Every agent turn is one step (intent, state) with one
+nested, collapsible step per tool call (arguments, status, rows, ms, raw JSON); the answer streams."""
+from __future__ import annotations
+
+import chainlit as cl
+
+from agent.trace import AgentAnswer
+from app_chat import auth, view
+from app_chat.runtime import ChatState, events, starter_questions
+from kg.settings import get_settings
+
+auth.configure()  # optional password login and persisted threads, from the environment
+
+
+def _state() -> ChatState:
+    state = cl.user_session.get("chat")
+    if state is None:
+        state = ChatState()
+        cl.user_session.set("chat", state)
+    return state
+
+
+@cl.set_starters
+async def starters(user: cl.User | None = None, language: str | None = None) -> list[cl.Starter]:
+    try:
+        return [cl.Starter(label=label, message=msg) for label, msg in starter_questions(get_settings())]
+    except Exception:  # noqa: BLE001 - no graph yet: generic starters still help
+        return [cl.Starter(label="Ranking", message="Top 10 companies by capital in canton Zürich")]
+
+
+@cl.on_chat_start
+async def start() -> None:
+    _state()
+
+
+@cl.on_message
+async def on_message(message: cl.Message) -> None:
+    await answer(message.content)
+
+
+@cl.action_callback("select_entity")
+async def select_entity(action: cl.Action) -> None:
+    await answer(f"Show the dossier of {action.payload.get('name', 'this entity')}", uid=action.payload["uid"])
+
+
+@cl.action_callback("global_mode")
+async def global_mode(action: cl.Action) -> None:
+    _state().session.focus(None)
+    await cl.Message(content="Back in global mode: no entity is selected.").send()
+
+
+async def answer(question: str, uid: str | None = None) -> None:
+    state = _state()
+    try:
+        agent = state.agent()
+    except Exception as exc:  # noqa: BLE001 - graph down at the start of a turn
+        await cl.Message(content=view.error_text(exc)).send()
+        return
+    label = agent.engine.label
+    reply = cl.Message(content="", author=label)
+    final: AgentAnswer | None = None
+    streamed = False
+    tools: dict[int, cl.Step] = {}
+    async with cl.Step(name=view.turn_title("…", label), type="run", default_open=False) as turn:
+        turn.input = question
+        async for event in events(agent, question, state.session, uid):
+            kind = event["type"]
+            if kind == "route":
+                turn.name = view.turn_title(event["intent"], label)
+                await turn.update()
+            elif kind == "tool_start":
+                step = cl.Step(name=event["tool"], type="tool", parent_id=turn.id, show_input="json", language="json")
+                step.input = view.tool_input(event["args"])
+                await step.send()
+                tools[event["index"]] = step
+            elif kind == "tool_end":
+                s = event["step"]
+                step = tools[len(tools) - 1]
+                step.name, step.output, step.is_error = view.tool_title(s), view.tool_output(s), s.status in ("error", "refused")
+                await step.update()
+            elif kind == "state":
+                turn.output = view.state_summary(event["state"], event["instruction"])
+            elif kind == "token":
+                await reply.stream_token(event["text"])
+                streamed = True
+            elif kind == "answer":
+                final = event["answer"]
+            elif kind == "error":
+                turn.output = view.error_text(event["error"])
+                await cl.Message(content=view.error_text(event["error"])).send()
+    if final is None:
+        return
+    warning = view.problem(final)
+    reply.content = final.answer + (f"\n\n{warning}" if warning else "") + f"\n\n{view.banner(final)}"
+    reply.actions = [cl.Action(**b) for b in
+                     view.candidate_buttons(final) + view.focus_buttons(final) + view.global_button(final)]
+    if final.network:
+        reply.elements = [cl.Plotly(name="network", figure=view.network_figure(final.network, final.current_uid),
+                                    display="inline", size="large")]
+    await (reply.update() if streamed else reply.send())
