@@ -35,17 +35,23 @@ class Session:
         self.current_uid, self.current_name, self.current_kind = uid, name, kind
 
     @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Session:
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in (data or {}).items() if k in known})
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
     def load(cls, path: Path | None) -> Session:
         if path is None or not path.exists() or path.stat().st_size == 0:
             return cls()
-        data = json.loads(path.read_text(encoding="utf-8"))
-        known = set(cls.__dataclass_fields__)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
 
     def save(self, path: Path | None) -> None:
         if path is None:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(asdict(self), ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1), encoding="utf-8")
         os.replace(tmp, path)  # a crash never leaves half a session

@@ -2,14 +2,18 @@
 nested, collapsible step per tool call (arguments, status, rows, ms, raw JSON); the answer streams."""
 from __future__ import annotations
 
+import json
+
 import chainlit as cl
 
+from agent.session import Session
 from agent.trace import AgentAnswer
 from app_chat import auth, view
 from app_chat.runtime import ChatState, events, starter_questions
 from kg.settings import get_settings
 
 auth.configure()  # optional password login and persisted threads, from the environment
+SESSION_KEY = "agent_session"
 
 
 def _state() -> ChatState:
@@ -31,6 +35,15 @@ async def starters(user: cl.User | None = None, language: str | None = None) -> 
 @cl.on_chat_start
 async def start() -> None:
     _state()
+
+
+@cl.on_chat_resume
+async def resume(thread: dict) -> None:
+    """A persisted thread (CHAT_DB) continues where it stopped: same turns, same active entity."""
+    metadata = thread.get("metadata") or {}
+    if isinstance(metadata, str):  # SQLite keeps it as JSON text
+        metadata = json.loads(metadata or "{}")
+    cl.user_session.set("chat", ChatState(session=Session.from_dict(metadata.get(SESSION_KEY))))
 
 
 @cl.on_message
@@ -88,6 +101,7 @@ async def answer(question: str, uid: str | None = None) -> None:
             elif kind == "error":
                 turn.output = view.error_text(event["error"])
                 await cl.Message(content=view.error_text(event["error"])).send()
+    cl.user_session.set(SESSION_KEY, state.session.to_dict())  # kept with the thread when CHAT_DB is set
     if final is None:
         return
     warning = view.problem(final)
