@@ -21,17 +21,21 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def lucene_query(text: str, fuzzy: bool = True, drop: set[str] | frozenset[str] = frozenset()) -> str:
-    """Terms of `text` as a Lucene query (OR), special characters removed so user input cannot break
-    or widen the query. Fuzzy terms tolerate one typo in short words and two in long ones."""
+def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] = frozenset()) -> str:
+    """Terms of `text` as a Lucene query, special characters removed so user input cannot break or widen it.
+    mode "all": every word must occur; "any": any word may; "prefix": any word may start a name word
+    ("Pell" -> "Pellandini"); "fuzzy": one typo, two in long words (much slower on a large index)."""
     terms = []
     for w in words(text):
         lw = w.lower()
         if lw in drop or len(lw) < 2:
             continue
-        if fuzzy and len(lw) >= 4:
-            terms.append(f"{lw}~{1 if len(lw) < 7 else 2}")
-            terms.append(f"{lw}*")  # a prefix finds partial names ("Pell" -> "Pellandini")
+        if mode == "all":
+            terms.append(f"+{lw}")
+        elif mode == "prefix" and len(lw) >= 3:
+            terms.append(f"{lw}*")
+        elif mode == "fuzzy" and len(lw) >= 4:
+            terms.append(f"{lw}~{1 if len(lw) < 8 else 2}")
         else:
             terms.append(lw)
     return " ".join(terms)

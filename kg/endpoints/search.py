@@ -50,6 +50,7 @@ RETURN n.uid AS uid, n.name AS name, n.strength AS strength, n.legal_form AS leg
 """
 CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.IGNORECASE)
 MIN_SIMILARITY = 0.7
+GOOD_MATCH = 0.9  # an exact-word hit this close needs no fuzzy pass
 
 
 class SearchArgs(BaseModel):
@@ -78,15 +79,7 @@ def similarity(query: str, name: str) -> float:
     return max(full, fuzz.token_sort_ratio(q_core, n_core), 0.85 * fuzz.partial_ratio(q_core, n_core)) / 100
 
 
-def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
-    started = time.perf_counter()
-    che = _che(args.query)
-    if che:
-        rows = [r | {"kind": "Company", "match": 1.0} for r in read(ctx, BY_UID, uid=che)]
-        return result("search_companies", args, rows, started, f"no company has the UID {che}")
-    q = lucene_query(args.query, drop=NAME_NOISE) or lucene_query(args.query)
-    if not q:
-        return ToolResult("search_companies", args.model_dump(), "error", message="the query has no searchable word")
+def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
     pool = max(50, args.limit * 5)
     found: list[dict] = []
     if args.kind in ("any", "company"):
@@ -104,6 +97,26 @@ def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
         for r in read(ctx, PERSONS, index=HUB_NAME_INDEX, q=q, pool=pool):
             found.append({k: v for k, v in r.items() if v not in (None, [])}
                          | {"kind": "Person", "match": round(similarity(args.query, r["name"]), 3)})
+    return found
+
+
+def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
+    started = time.perf_counter()
+    che = _che(args.query)
+    if che:
+        rows = [r | {"kind": "Company", "match": 1.0} for r in read(ctx, BY_UID, uid=che)]
+        return result("search_companies", args, rows, started, f"no company has the UID {che}")
+    if not words(args.query):
+        return ToolResult("search_companies", args.model_dump(), "error", message="the query has no searchable word")
+    # Exact words first, then word prefixes, then typos: each pass only when the previous found no good match,
+    # because fuzzy terms cost ~100x more than exact ones on a large index.
+    found: list[dict] = []
+    for mode in ("all", "prefix", "fuzzy"):
+        q = lucene_query(args.query, mode, drop=NAME_NOISE) or lucene_query(args.query, mode)
+        seen = {(r["kind"], r["uid"]) for r in found}
+        found += [r for r in _candidates(ctx, args, q) if (r["kind"], r["uid"]) not in seen] if q else []
+        if any(r["match"] >= GOOD_MATCH for r in found):
+            break
     found = [r for r in found if r["match"] >= MIN_SIMILARITY]
     found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", r.get("strength") != "strong", -r["score"]))
     for r in found:

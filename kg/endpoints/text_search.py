@@ -38,7 +38,7 @@ class TextSearchArgs(BaseModel):
 
 def global_text_search(ctx: Context, args: TextSearchArgs) -> ToolResult:
     started = time.perf_counter()
-    q = lucene_query(args.query, fuzzy=False)
+    q = lucene_query(args.query)
     if not q:
         return ToolResult("global_text_search", args.model_dump(), "error", message="the query has no searchable word")
     rows = read(ctx, TEXT_SEARCH, index=FULLTEXT_INDEX, q=q, sub_rubric=args.sub_rubric,
