@@ -96,7 +96,8 @@ def build_graph(engine: Engine):  # -> CompiledStateGraph
 
     def control(state: _State) -> _State:
         turn = state["turn"]
-        listed = len(turn.candidates) or (len(turn.results[-1].rows) if turn.intent == ANALYTICS and turn.results else 0)
+        ranked = turn.intent == ANALYTICS and turn.results and turn.results[-1].tool == "get_top_entities"
+        listed = len(turn.candidates) or (len(turn.results[-1].rows) if ranked else 0)
         decision = transition(turn.session, turn.trace, listed, turn.intent == ANALYTICS)
         turn.session.state = decision.state
         _emit({"type": "state", "state": decision.state, "instruction": decision.instruction})

@@ -37,6 +37,7 @@ def _changes(row: dict[str, Any]) -> list[str]:
     return [c for c in (row.get("changes") or "").split(",") if c]
 
 
+LEFT = ("resigned", "deleted", "left")
 RELATION_NAMES = {"HEAD_OFFICE_OF": "head office", "PROVIDES_ASSURANCE_TO": "auditor", "RELATED_TO": "office"}
 
 
@@ -98,9 +99,10 @@ def _persons_table(rows: list[dict]) -> str:
     for r in sorted(rows, key=lambda r: (r.get("publication_date", ""), r["publication_number"])):
         latest[r["uid"]] = r
     lines = ["| Person | Role | Signature | Status | Notice |", "|---|---|---|---|---|"]
-    for r in latest.values():
+    # those still registered first; a person whose latest notice says they left is listed as such
+    for r in sorted(latest.values(), key=lambda r: r.get("role_status") in LEFT):
         lines.append(f"| {r['name']} | {r.get('role', '')} | {r.get('signature', '')} | "
-                     f"{'left' if r.get('role_status') == 'deleted' else 'registered'} | {_cite(r)} |")
+                     f"{'left' if r.get('role_status') in LEFT else 'registered'} | {_cite(r)} |")
     return "\n".join(lines)
 
 
