@@ -1,11 +1,11 @@
 """Run every benchmark that exists and print its figures."""
 from __future__ import annotations
 
-from bench import agent_bench, baseline_bench, build_bench, generator_bench, server_bench, sources_bench
+from bench import agent_bench, baseline_bench, build_bench, chat_bench, generator_bench, server_bench, sources_bench
 
 
 def main() -> int:
-    for bench in (server_bench, generator_bench, sources_bench, build_bench, agent_bench, baseline_bench):
+    for bench in (server_bench, generator_bench, sources_bench, build_bench, agent_bench, baseline_bench, chat_bench):
         bench.main()
     return 0
 

@@ -1,0 +1,83 @@
+"""The chat in Chromium on the demo graph (offline engine): time to first token and to the full
+answer, as the user sees them, and the chat server's memory. Needs `make demo` to have built the graph."""
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from bench.common import free_port, tree_rss
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+QUESTIONS = ["What is the address of Tanovvo Gartenbau?", "Who are its board members?", "Show its network",
+             "Top 10 companies by capital in Geneva", "How many bankruptcies were there per year?",
+             "Wie viele Konkurse gab es im Kanton Zürich 2024?", "Which notices mention Gartenbau?",
+             "When was it founded?"]
+DONE = "Answered by the offline engine"
+
+
+def demo_ready() -> bool:
+    from data_pipeline.demo import DEMO_PUBLICATIONS  # noqa: PLC0415
+    from data_pipeline.stats import graph_stats  # noqa: PLC0415
+    from kg.driver import connect  # noqa: PLC0415
+
+    try:
+        with connect() as g:
+            return graph_stats(g).events >= DEMO_PUBLICATIONS
+    except Exception:  # noqa: BLE001 - no graph running
+        return False
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    if not demo_ready():
+        print("== chat in Chromium: skipped, the demo graph is not built (run `make demo` first) ==")
+        return
+    port = free_port()
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "-m", "chainlit", "run", "app_chat/app.py", "--headless", "--host",
+                             "127.0.0.1", "--port", str(port)], cwd=root, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(url, timeout=2)  # noqa: S310 - local server
+                break
+            except OSError:
+                time.sleep(0.5)
+        first, full = [], []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(url)
+            page.get_by_text("Ranking").wait_for(timeout=60_000)
+            page.wait_for_timeout(1500)
+            for i, q in enumerate(QUESTIONS):
+                answers = page.locator("[data-step-type='assistant_message']")
+                n = answers.count()
+                t0 = time.perf_counter()
+                page.locator("#chat-input").fill(q)
+                page.keyboard.press("Enter")
+                answers.nth(n).wait_for(timeout=120_000)
+                first.append(time.perf_counter() - t0)
+                page.get_by_text(DONE).nth(i).wait_for(timeout=120_000)
+                full.append(time.perf_counter() - t0)
+            browser.close()
+        rss = tree_rss(proc.pid) / 2**20
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    print(f"== chat in Chromium, offline engine, demo graph: {len(QUESTIONS)} questions ==")
+    print(f"time to first token: median {statistics.median(first):.2f} s, max {max(first):.2f} s")
+    print(f"time to full answer: median {statistics.median(full):.2f} s, max {max(full):.2f} s")
+    print(f"chat server RSS after the questions: {rss:,.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
