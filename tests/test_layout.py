@@ -45,3 +45,14 @@ def test_requirements_are_a_full_lock():
     assert len(reqs) > 50
     assert all("==" in ln for ln in reqs), [ln for ln in reqs if "==" not in ln]
     assert "torch==2.13.0" in reqs
+
+
+def test_evaluation_engine_runs_without_streamlit():
+    """Issue 8: app_eval is pure Python; only the console (console.py, ui/) imports Streamlit."""
+    for f in (ROOT / "app_eval").rglob("*.py"):
+        rel = f.relative_to(ROOT / "app_eval")
+        if rel.parts[0] == "ui" or rel.name == "console.py":
+            continue
+        mods = {n.module for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))) if isinstance(n, ast.ImportFrom)}
+        mods |= {a.name for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))) if isinstance(n, ast.Import) for a in n.names}
+        assert not any(m and m.split(".")[0] == "streamlit" for m in mods), f"app_eval/{rel} imports streamlit"

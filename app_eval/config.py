@@ -1,0 +1,48 @@
+"""A run's configuration: what to run (tiers, systems, datasets), with which engine and judge."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from app_eval.systems import SYSTEMS
+from kg.settings import Settings
+
+TIERS = (1, 2, 3, 4)
+
+
+class RunConfig(BaseModel):
+    tiers: list[int] = Field(default_factory=lambda: list(TIERS))
+    systems: list[str] = Field(default_factory=lambda: list(SYSTEMS))
+    engine: Literal["offline", "llm"] | None = None  # None: llm when configured, else offline (both systems)
+    judge: Literal["deterministic", "llm"] = "deterministic"
+    limit: int | None = Field(default=None, ge=1)  # per dataset, spread over its levels; conversations for Tier 4
+    datasets_dir: str | None = None  # default: <data_dir>/eval/datasets, else the committed demo-world files
+    world: str | None = None  # the generated world whose truth.jsonl Tier 1 measures against; default <data_dir>/demo-world
+    tier1_sample: int = Field(default=1000, ge=1)
+    seed: int = 1
+    label: str | None = None
+
+    @field_validator("tiers")
+    @classmethod
+    def _tiers(cls, v: list[int]) -> list[int]:
+        bad = [t for t in v if t not in TIERS]
+        if bad or not v:
+            raise ValueError(f"tiers must be among {TIERS}, got {v}")
+        return sorted(set(v))
+
+    @field_validator("systems")
+    @classmethod
+    def _systems(cls, v: list[str]) -> list[str]:
+        bad = [s for s in v if s not in SYSTEMS]
+        if bad or not v:
+            raise ValueError(f"systems must be among {SYSTEMS}, got {v}")
+        return [s for s in SYSTEMS if s in v]
+
+    def world_dir(self, settings: Settings) -> Path:
+        return Path(self.world) if self.world else settings.data_dir / "demo-world"
+
+
+def default_store(settings: Settings) -> Path:
+    return settings.data_dir / "runs" / "runs.sqlite"

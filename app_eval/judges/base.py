@@ -1,0 +1,35 @@
+"""What a judge sees and returns. A score is a float in [0, 1] or missing with the reason: a failed or
+unparseable judge call is never turned into a default value."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+FAITHFULNESS, CORRECTNESS, RELEVANCE, RECALL = "faithfulness", "correctness", "answer_relevance", "information_recall"
+METRICS = (FAITHFULNESS, CORRECTNESS, RELEVANCE, RECALL)
+
+
+@dataclass(frozen=True)
+class JudgeInput:
+    question: str
+    answer: str
+    expected: str = ""
+    facts: tuple[dict[str, Any], ...] = ()  # the expected answer's checkable facts (see app_eval.judges.facts)
+    context: str = ""  # what the system retrieved, as text (tool payloads or notices)
+
+
+@dataclass(frozen=True)
+class Score:
+    value: float | None
+    error: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def missing(self) -> bool:
+        return self.value is None
+
+
+class Judge(Protocol):
+    name: str
+
+    def score(self, metric: str, item: JudgeInput) -> Score: ...

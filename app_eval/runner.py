@@ -1,0 +1,210 @@
+"""Executes one evaluation run: plans the records (tiers x datasets x systems), asks the systems, has the
+judge score each answer, writes each record and the progress to the store as it finishes, and ends with
+the summary. Cancellation is checked between records."""
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tqdm import tqdm
+
+from agent.session import Session
+from app_eval.config import RunConfig
+from app_eval.datasets import AUTOMATED, CONVERSATIONAL, GOLDEN, Dataset, Item, load
+from app_eval.datasets.truth import Truth
+from app_eval.judges import JudgeInput, make_judge
+from app_eval.judges.base import Judge
+from app_eval.metrics.tier4 import exact_match
+from app_eval.store import Record, RunStore
+from app_eval.summary import DATASET_METRICS, TIER1, summarize
+from app_eval.systems import BASELINE, GRAPHRAG, Reply, System, make_system
+from app_eval.tier1 import sample_hubs, true_pairs
+from kg.driver import connect
+from kg.endpoints import Context
+from kg.settings import Settings
+
+
+class Cancelled(Exception):
+    pass
+
+
+def stratified(items: list[Item], limit: int | None) -> list[Item]:
+    """The first `limit` items taken level by level in turn, so a short run still covers every level."""
+    if limit is None or limit >= len(items):
+        return items
+    by_level: dict[str, list[Item]] = {}
+    for it in items:
+        by_level.setdefault(it.level, []).append(it)
+    out: list[Item] = []
+    queues = [list(v) for v in by_level.values()]
+    while len(out) < limit:
+        for q in queues:
+            if q and len(out) < limit:
+                out.append(q.pop(0))
+    order = {it.id: n for n, it in enumerate(items)}
+    return sorted(out, key=lambda it: order[it.id])
+
+
+@dataclass
+class Plan:
+    automated: Dataset | None
+    golden: Dataset | None
+    conversational: Dataset | None
+    automated_systems: list[str]
+    golden_systems: list[str]
+    conversation_systems: list[str]
+    tier1: bool
+
+    def units(self) -> int:
+        n = 0
+        if self.automated:
+            n += len(self.automated.items) * len(self.automated_systems)
+        if self.golden:
+            n += len(self.golden.items) * len(self.golden_systems)
+        if self.conversational:
+            n += sum(len(c.turns) for c in self.conversational.conversations) * len(self.conversation_systems)
+        return n
+
+
+def plan(config: RunConfig, settings: Settings) -> Plan:
+    from pathlib import Path  # noqa: PLC0415
+
+    directory = Path(config.datasets_dir) if config.datasets_dir else None
+    tiers = set(config.tiers)
+
+    def get(kind: str) -> Dataset:
+        ds, _ = load(kind, directory, settings)
+        if ds.items:
+            ds.items = stratified(ds.items, config.limit)
+        if config.limit and ds.conversations:
+            ds.conversations = ds.conversations[:config.limit]
+        return ds
+
+    automated_systems = [s for s in config.systems if (s == GRAPHRAG and 2 in tiers) or 3 in tiers]
+    return Plan(automated=get(AUTOMATED) if automated_systems else None,
+                golden=get(GOLDEN) if 3 in tiers else None,
+                conversational=get(CONVERSATIONAL) if 4 in tiers else None,
+                automated_systems=automated_systems, golden_systems=list(config.systems) if 3 in tiers else [],
+                conversation_systems=list(config.systems) if 4 in tiers else [], tier1=1 in tiers)
+
+
+class Runner:
+    def __init__(self, config: RunConfig, settings: Settings, store: RunStore, run_id: str, progress: bool = True) -> None:
+        self.config, self.settings, self.store, self.run_id = config, settings, store, run_id
+        self.progress = progress
+        self.done = 0
+        self.judge: Judge | None = None
+
+    def _judge(self, rec: Record, metrics: tuple[str, ...], facts: list[dict[str, Any]]) -> None:
+        item = JudgeInput(question=rec.question, answer=rec.answer, expected=rec.expected, facts=tuple(facts),
+                          context=rec.context)
+        for m in metrics:
+            rec.scores[m] = self.judge.score(m, item)
+
+    def _save(self, rec: Record, bar: tqdm) -> None:
+        self.done += 1
+        self.store.add_record(self.run_id, rec, self.judge.name if self.judge else "-", done=self.done)
+        bar.update(1)
+        if self.store.cancel_requested(self.run_id):
+            raise Cancelled
+
+    def _answer(self, system: System, tier: str, dataset: str, item_id: str, question: str, expected: str,
+                session: Session, **meta: Any) -> Record:
+        reply: Reply = system.ask(question, session)
+        return Record(tier=tier, dataset=dataset, system=system.name, item_id=item_id, question=question, expected=expected,
+                      answer=reply.answer, trace=reply.trace, context=reply.context, latency_ms=reply.latency_ms,
+                      error=reply.error, extra=reply.extra, **meta)
+
+    def _systems(self, p: Plan, ctx: Context) -> dict[str, System]:
+        names = set(p.automated_systems) | set(p.golden_systems) | set(p.conversation_systems)
+        systems = {n: make_system(n, ctx, self.config.engine) for n in names}
+        if BASELINE in systems and systems[BASELINE].baseline.collection.count() == 0:
+            raise RuntimeError("the baseline's vector index is empty: run `python -m agent.baseline index` first")
+        return systems
+
+    def _tier1(self, ctx: Context) -> Iterator[Record]:
+        truth_dir = self.config.world_dir(self.settings)
+        for hub in sample_hubs(ctx.graph, self.config.tier1_sample, self.config.seed):
+            yield Record(tier="1", dataset=TIER1, system="graph", item_id=hub.uid, question=hub.name, category="hub",
+                         extra={"members": hub.members, "comparisons": [
+                             {"merged": c.merged_name, "similarity": round(c.similarity, 4), "token_match": c.token_match,
+                              "true_positive": c.true_positive} for c in hub.comparisons]})
+        if (truth_dir / "truth.jsonl").exists():
+            counts, mentions = true_pairs(ctx.graph, Truth.load(truth_dir))
+            yield Record(tier="1", dataset=TIER1, system="graph", item_id="true_pairs", category="true_pairs",
+                         extra={"pairs": {"correct": counts.correct, "predicted": counts.predicted, "true": counts.true},
+                                "mentions": mentions, "world": str(truth_dir)})
+
+    def execute(self) -> dict[str, Any]:
+        cfg, store = self.config, self.store
+        p = plan(cfg, self.settings)
+        store.update_run(self.run_id, status="running", started=time.time(), total=p.units(), phase="starting",
+                         config=_config_json(cfg, p))
+        self.judge = make_judge(cfg.judge, self.settings) if {3, 4} & set(cfg.tiers) else None
+        with connect(self.settings) as graph, tqdm(total=p.units(), desc="evaluation", unit="rec", file=sys.stderr,
+                                                   disable=not self.progress, dynamic_ncols=True, mininterval=0.5) as bar:
+            ctx = Context(graph, self.settings)
+            if p.tier1:
+                store.update_run(self.run_id, phase="tier 1: NameHubs")
+                for rec in self._tier1(ctx):
+                    store.add_record(self.run_id, rec, "-")
+            systems = self._systems(p, ctx)
+            tiers = set(cfg.tiers)
+            for dataset, systems_for, tier in ((p.automated, p.automated_systems, None), (p.golden, p.golden_systems, "3")):
+                if dataset is None:
+                    continue
+                for name in systems_for:
+                    store.update_run(self.run_id, phase=f"{dataset.kind}: {name}")
+                    rec_tier = tier or ",".join(t for t in ("2", "3") if int(t) in tiers and (t == "3" or name == GRAPHRAG))
+                    for it in dataset.items:
+                        rec = self._answer(systems[name], rec_tier, dataset.kind, it.id, it.question, it.expected, Session(),
+                                           level=it.level, category=it.category)
+                        if "3" in rec_tier.split(","):
+                            self._judge(rec, DATASET_METRICS[dataset.kind], [f.model_dump() for f in it.facts])
+                        self._save(rec, bar)
+            if p.conversational is not None:
+                for name in p.conversation_systems:
+                    store.update_run(self.run_id, phase=f"conversations: {name}")
+                    for conv in p.conversational.conversations:
+                        session = Session()  # one conversation, one state, carried across its turns
+                        for n, turn in enumerate(conv.turns, start=1):
+                            rec = self._answer(systems[name], "4", CONVERSATIONAL, f"{conv.id}.{n}", turn.question,
+                                               turn.expected, session, level=conv.goal, category=conv.goal,
+                                               conversation_id=conv.id, turn=n)
+                            rec.extra |= {"tags": turn.tags, "expected_tool_behavior": turn.expected_tool_behavior,
+                                          "exact_match": exact_match(rec.answer, turn.expected)}
+                            self._judge(rec, DATASET_METRICS[CONVERSATIONAL], [f.model_dump() for f in turn.facts])
+                            self._save(rec, bar)
+        return summarize(store.records(self.run_id))
+
+
+def _config_json(cfg: RunConfig, p: Plan) -> str:
+    import json  # noqa: PLC0415
+
+    versions = {d.kind: d.version for d in (p.automated, p.golden, p.conversational) if d is not None}
+    return json.dumps(cfg.model_dump() | {"dataset_versions": versions})
+
+
+def run_evaluation(config: RunConfig, settings: Settings, store: RunStore, run_id: str | None = None,
+                   progress: bool = True) -> str:
+    """Run to the end in this process (the CLI, and the background worker behind `start_run`)."""
+    run_id = run_id or store.create_run(config.model_dump(), config.label)
+    t0 = time.time()
+    try:
+        summary = Runner(config, settings, store, run_id, progress).execute()
+    except Cancelled:
+        store.update_run(run_id, status="cancelled", finished=time.time(), phase="cancelled",
+                         summary=summarize(store.records(run_id)))
+        return run_id
+    except Exception as exc:  # noqa: BLE001 - recorded on the run, then re-raised for the CLI's exit status
+        store.update_run(run_id, status="failed", finished=time.time(), error=f"{type(exc).__name__}: {exc}",
+                         phase="failed")
+        traceback.print_exc(file=sys.stderr)
+        raise
+    summary["wall_s"] = round(time.time() - t0, 1)
+    store.update_run(run_id, status="done", finished=time.time(), phase="done", summary=summary)
+    return run_id

@@ -1,0 +1,133 @@
+"""A run's summary, recomputed from its stored records: by tier, by system, by level, each figure a
+mean with its bootstrap 95% interval, the number of values and the number of missing judge scores."""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from app_eval.datasets.model import AUTOMATED, CONVERSATIONAL, GOLDEN
+from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE
+from app_eval.metrics.stats import bootstrap
+from app_eval.metrics.tier1 import PairCounts
+from app_eval.metrics.tier2 import Trajectory, per_question
+from app_eval.metrics.tier4 import memory_turn, tool_transition_hit, turn_success
+from app_eval.store import Record
+from app_eval.systems import GRAPHRAG
+
+TIER1 = "tier1"
+DATASET_METRICS = {AUTOMATED: (FAITHFULNESS, RELEVANCE, RECALL), GOLDEN: (CORRECTNESS, RELEVANCE, RECALL),
+                   CONVERSATIONAL: (CORRECTNESS, RELEVANCE, RECALL)}
+
+
+def _est(values: Iterable[float | None], missing: int = 0) -> dict[str, Any]:
+    """Mean and interval of the known values; each None (a missing score) is counted, never averaged."""
+    values = list(values)
+    return bootstrap([v for v in values if v is not None], missing + sum(1 for v in values if v is None)).to_dict()
+
+
+def _metric_block(recs: list[Record], metrics: Iterable[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"n": len(recs)}
+    for m in metrics:
+        scores = [r.scores.get(m) for r in recs]
+        out[m] = _est([s.value for s in scores if s is not None])
+    out["latency_s"] = _est([r.latency_ms / 1000 for r in recs if r.latency_ms is not None])
+    out["system_errors"] = sum(1 for r in recs if r.error)
+    return out
+
+
+def tier1(records: list[Record]) -> dict[str, Any] | None:
+    hubs = [r for r in records if r.category == "hub"]
+    if not hubs:
+        return None
+    tp = [float(c["true_positive"]) for r in hubs for c in r.extra["comparisons"]]
+    out: dict[str, Any] = {"hubs_sampled": len(hubs), "comparisons": len(tp), "merge_precision": _est(tp)}
+    pairs = next((r for r in records if r.category == "true_pairs"), None)
+    if pairs is not None:
+        pc = PairCounts(**pairs.extra["pairs"])
+        out["true_precision"], out["true_recall"] = pc.precision, pc.recall
+        out["pairs"] = pairs.extra["pairs"] | pairs.extra["mentions"]
+    return out
+
+
+def tier2(records: list[Record]) -> dict[str, Any] | None:
+    recs = [r for r in records if "2" in r.tier.split(",") and r.system == GRAPHRAG]
+    if not recs:
+        return None
+
+    def block(rs: list[Record]) -> dict[str, Any]:
+        rows = [per_question(Trajectory.from_trace(r.trace, r.latency_ms or 0.0)) for r in rs]
+        return {"questions": len(rs)} | {k: _est([row[k] for row in rows]) for k in ("tsa", "far", "ars", "qsr", "latency_s")}
+
+    levels = defaultdict(list)
+    for r in recs:
+        levels[r.level].append(r)
+    return block(recs) | {"by_level": {lv: block(rs) for lv, rs in sorted(levels.items())}}
+
+
+def tier3(records: list[Record]) -> dict[str, Any] | None:
+    out: dict[str, Any] = {}
+    for dataset in (AUTOMATED, GOLDEN):
+        recs = [r for r in records if r.dataset == dataset and "3" in r.tier.split(",")]
+        if not recs:
+            continue
+        by_system: dict[str, Any] = {}
+        for system in sorted({r.system for r in recs}):
+            rs = [r for r in recs if r.system == system]
+            levels = defaultdict(list)
+            for r in rs:
+                levels[r.level].append(r)
+            by_system[system] = _metric_block(rs, DATASET_METRICS[dataset]) | {
+                "by_level": {lv: _metric_block(x, DATASET_METRICS[dataset]) for lv, x in sorted(levels.items())}}
+        out[dataset] = by_system
+    return out or None
+
+
+def tier4(records: list[Record]) -> dict[str, Any] | None:
+    recs = [r for r in records if r.dataset == CONVERSATIONAL]
+    if not recs:
+        return None
+    out: dict[str, Any] = {}
+    for system in sorted({r.system for r in recs}):
+        rs = [r for r in recs if r.system == system]
+        block = _metric_block(rs, DATASET_METRICS[CONVERSATIONAL])
+        outcomes = [turn_success(r.extra.get("exact_match", 0.0), _value(r, CORRECTNESS), _value(r, RELEVANCE)) for r in rs]
+        per_conv: dict[str, list[bool | None]] = defaultdict(list)
+        for r, o in zip(rs, outcomes, strict=True):
+            per_conv[r.conversation_id].append(o)
+        conv_rates = [sum(o for o in os if o is not None) / len([o for o in os if o is not None])
+                      for os in per_conv.values() if any(o is not None for o in os)]
+        memory = [o for r, o in zip(rs, outcomes, strict=True) if memory_turn(r.extra.get("tags", []))]
+        block["conversations"] = len(per_conv)
+        # TSR: per conversation, then the mean over conversations (Table 10); CCA: over the tagged turns
+        block["turn_success_rate"] = _est(conv_rates, missing=outcomes.count(None))
+        block["context_carryover_accuracy"] = _est([None if o is None else float(o) for o in memory])
+        if system == GRAPHRAG:
+            hits = [tool_transition_hit(r.extra.get("expected_tool_behavior", []), [s["tool"] for s in r.trace]) for r in rs]
+            block["tool_transition_accuracy"] = _est([float(h) for h in hits if h is not None])
+        out[system] = block
+    return out
+
+
+def _value(r: Record, metric: str) -> float | None:
+    s = r.scores.get(metric)
+    return None if s is None else s.value
+
+
+def missing_scores(records: list[Record]) -> dict[str, Any]:
+    by: dict[str, int] = defaultdict(int)
+    reasons: dict[str, int] = defaultdict(int)
+    calls = 0
+    for r in records:
+        for m, s in r.scores.items():
+            calls += 1
+            if s.missing:
+                by[f"{r.system}/{m}"] += 1
+                reasons[(s.error or "?").split(":")[0]] += 1
+    return {"judge_scores": calls, "missing": sum(by.values()), "by_system_metric": dict(by), "reasons": dict(reasons)}
+
+
+def summarize(records: list[Record]) -> dict[str, Any]:
+    return {"tier1": tier1(records), "tier2": tier2(records), "tier3": tier3(records), "tier4": tier4(records),
+            "judge": missing_scores(records), "records": len(records),
+            "system_errors": sum(1 for r in records if r.error)}
