@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: setup browser test demo chat bench stop lint lock clean-graph
+.PHONY: setup browser test demo chat console eval bench stop lint lock clean-graph
 
 setup: $(STAMP)
 
@@ -31,15 +31,27 @@ test: setup browser
 
 # Starts the embedded graph (unless NEO4J_URI points at a Neo4j 5), generates and builds the demo
 # world once (seed 2026, 20,000 publications, offline extractor) and reuses it afterwards.
-# Then serves the chat on http://127.0.0.1:8000 (Ctrl-C stops it; `make stop` stops the graph).
+# Then serves the chat on :8000 and the evaluation console on :8501 (Ctrl-C stops both).
 demo: setup
 	@if [ -z "$$NEO4J_URI" ]; then $(PY) -m kg.server start; fi
 	$(PY) -m data_pipeline demo
-	$(MAKE) --no-print-directory chat
+	@$(PY) -m streamlit run app_eval/console.py --server.headless true --server.address 127.0.0.1 \
+		--server.port 8501 --browser.gatherUsageStats false >data/console.log 2>&1 & echo $$! >data/console.pid; \
+		echo "Evaluation console: http://127.0.0.1:8501"; \
+		trap 'kill $$(cat data/console.pid) 2>/dev/null' EXIT INT TERM; $(MAKE) --no-print-directory chat
 
 chat: setup
 	@echo "Chat: http://127.0.0.1:8000"
 	$(PY) -m chainlit run app_chat/app.py --headless --host 127.0.0.1 --port 8000
+
+console: setup
+	$(PY) -m streamlit run app_eval/console.py --server.headless true --server.address 127.0.0.1 --server.port 8501 \
+		--browser.gatherUsageStats false
+
+# The four tiers on the demo world, both systems, the keyless judge (the baseline index is built first).
+eval: setup
+	$(PY) -m agent.baseline index
+	$(PY) -m app_eval run --tiers 1,2,3,4 --systems graphrag,baseline --judge deterministic
 
 bench: setup
 	$(PY) -m bench

@@ -1,0 +1,1 @@
+"""The console's pages (Streamlit): layout only; the figures come from app_eval.charts."""

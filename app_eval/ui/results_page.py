@@ -1,0 +1,66 @@
+"""Results: tier cards beside the paper's figures, GraphRAG vs baseline with intervals, breakdowns by
+level and question class, latency, Tier 1 precision/recall, Tier 2 first tools, Tier 4 heatmaps,
+judge failures."""
+from __future__ import annotations
+
+import streamlit as st
+
+from app_eval import api, charts, report
+from app_eval.ui.common import fmt, pick_run
+from kg.settings import Settings
+
+
+def render(settings: Settings) -> None:
+    st.header("Results")
+    run_id = pick_run(settings)
+    if not run_id:
+        return
+    summary = api.load_summary(run_id, settings)
+    records = api.load_records(run_id, settings)
+    for title, figures in charts.headline(summary).items():
+        st.subheader(title)
+        cols = st.columns(max(1, len(figures)))
+        for col, (label, ours, paper) in zip(cols, figures, strict=False):
+            col.metric(label, fmt(ours), help=f"paper: {fmt(paper)}" if paper is not None else "no paper figure",
+                       delta=None if paper is None or ours is None else round(ours - paper, 3), delta_color="off")
+    judge = summary.get("judge") or {}
+    st.caption(f"Judge scores {judge.get('judge_scores', 0)}, missing {judge.get('missing', 0)} "
+               f"{judge.get('by_system_metric') or ''}; system errors {summary.get('system_errors', 0)}; "
+               f"records {summary.get('records', 0)}"
+               + (f"; wall time {summary['wall_s']:.0f} s" if summary.get("wall_s") else ""))
+    tabs = st.tabs(["GraphRAG vs baseline", "By level and class", "Latency", "Tier 1", "Tier 2", "Tier 4", "Table"])
+    with tabs[0]:
+        for tier in ("3", "4"):
+            if any(r["tier"] == tier for r in report.rows(summary)):
+                st.plotly_chart(charts.comparison_bars(summary, tier), width="stretch")
+    with tabs[1]:
+        graded = [r for r in records if r.dataset in ("automated", "golden")]
+        metric = st.selectbox("Metric", sorted({m for r in graded for m in r.scores}) or ["correctness"])
+        for key in ("level", "category"):
+            st.plotly_chart(charts.group_bars(graded, key, metric), width="stretch")
+    with tabs[2]:
+        st.plotly_chart(charts.latency_box([r for r in records if r.dataset != "tier1"]), width="stretch")
+    with tabs[3]:
+        t1 = summary.get("tier1")
+        if t1:
+            c1, c2, c3 = st.columns(3)
+            c1.metric("merge precision (paper 0.9715)", fmt(t1["merge_precision"]["mean"]))
+            c2.metric("true precision", fmt(t1.get("true_precision")))
+            c3.metric("true recall", fmt(t1.get("true_recall")))
+            st.json(t1.get("pairs") or {}, expanded=False)
+        else:
+            st.info("Tier 1 was not part of this run.")
+    with tabs[4]:
+        if summary.get("tier2"):
+            st.plotly_chart(charts.first_tool_bars(records), width="stretch")
+            st.dataframe([r for r in report.rows(summary, levels=True) if r["tier"] == "2"], hide_index=True)
+        else:
+            st.info("Tier 2 was not part of this run.")
+    with tabs[5]:
+        systems = sorted({r.system for r in records if r.dataset == "conversational"})
+        for system in systems:
+            st.plotly_chart(charts.turn_heatmap(records, system), width="stretch")
+        if not systems:
+            st.info("Tier 4 was not part of this run.")
+    with tabs[6]:
+        st.dataframe(report.rows(summary, levels=True), hide_index=True, width="stretch")
