@@ -31,6 +31,9 @@ FACTS: dict[str, tuple[str, ...]] = {
     "liquidation": ("liquidat", "aufgeloest", "aufloesung", "dissol", "wound up"),
     "bankruptcy": ("bankrupt", "konkurs", "insolven", "faillite", "fallimento"),
     "deletion": ("deleted", "deletion", "geloescht", "loeschung", "struck off", "removed from the register"),
+    "first_notice": ("first notice", "earliest notice", "first publication", "erste meldung", "erste publikation"),
+    "latest_notice": ("most recent notice", "latest notice", "last notice", "newest notice", "letzte meldung",
+                      "neueste meldung", "letzte publikation"),
 }
 
 # capitalised words that start questions or name what is asked, never part of an entity name

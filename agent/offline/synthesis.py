@@ -115,6 +115,14 @@ def _event_answers(u: Understanding, rows: list[dict], name: str) -> list[str]:
                        f"({hits[0]['publication_number']})." if hits else
                        f"The graph holds no new-entry notice for {name}; its earliest notice is "
                        f"{_cite(rows[0])}." if rows else f"No notices about {name}.")
+        elif fact in ("first_notice", "latest_notice"):
+            if rows:
+                r = rows[0] if fact == "first_notice" else rows[-1]
+                which = "first" if fact == "first_notice" else "most recent"
+                out.append(f"The {which} notice about {name} is {r['publication_number']} of {r['publication_date']}, "
+                           f"a {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "") + ".")
+            else:
+                out.append(f"No notices about {name}.")
         elif fact == "name_change":
             hits = [(i, r) for i, r in enumerate(rows) if "name" in _changes(r)]
             for i, r in hits:

@@ -12,13 +12,15 @@ from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import CANTONS, canton_code
 from kg.text import fold
 
-EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion")
+EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion", "first_notice",
+               "latest_notice")
 PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
 
-_ANALYTIC_RANK = re.compile(r"\b(top|largest|biggest|highest|most|groesste?n?|hoechste?n?|meiste|rank|ranking|rangliste)\b")
+_ANALYTIC_RANK = re.compile(r"\b(top|largest|biggest|highest|most(?! recent)|groesste?n?|hoechste?n?|meiste|rank|ranking|"
+                            r"rangliste)\b")
 _ANALYTIC_COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl)")
-_TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|notices? (about|on|with)|"
-                   r"publications? (about|on|with)|search the notices|volltext|full.?text)\b")
+_TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|search the notices|volltext|"
+                   r"full.?text)\b")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
