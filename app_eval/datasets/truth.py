@@ -86,11 +86,12 @@ class Truth:
 
     def person_display(self, pid: str) -> str:
         """'First Last' as a user types it, from the person's canonical mention ('Last, First')."""
-        mentions = self.mentions_of[pid]
-        text = next((m["text"] for m, _ in mentions if m.get("variant") == "canonical"), mentions[0][0]["text"])
-        last, _, first = text.partition(", ")
+        last, _, first = self.canonical(pid).partition(", ")
         return f"{first} {last}".strip()
 
     def canonical(self, pid: str) -> str:
-        mentions = self.mentions_of[pid]
-        return next((m["text"] for m, _ in mentions if m.get("variant") == "canonical"), mentions[0][0]["text"])
+        """'Last, First' as the register prints it; a person never named in a notice gets it from their record."""
+        mentions = self.mentions_of.get(pid) or []
+        p = self.persons[pid]
+        fallback = mentions[0][0]["text"] if mentions else f"{p['last_name']}, {' '.join(p['first_names'])}"
+        return next((m["text"] for m, _ in mentions if m.get("variant") == "canonical"), fallback)
