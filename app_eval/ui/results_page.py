@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_eval import api, charts, report
-from app_eval.ui.common import fmt, pick_run
+from app_eval import charts, report
+from app_eval.ui.common import fmt, pick_run, summary_and_records
 from kg.settings import Settings
 
 
@@ -15,8 +15,7 @@ def render(settings: Settings) -> None:
     run_id = pick_run(settings)
     if not run_id:
         return
-    summary = api.load_summary(run_id, settings)
-    records = api.load_records(run_id, settings)
+    summary, records = summary_and_records(settings, run_id)
     for title, figures in charts.headline(summary).items():
         st.subheader(title)
         cols = st.columns(max(1, len(figures)))
