@@ -1,6 +1,8 @@
 """The console's pages through Streamlit's AppTest: the data a user reads and the controls they use."""
 from __future__ import annotations
 
+import time
+
 from streamlit.testing.v1 import AppTest
 
 from app_eval import api
@@ -64,3 +66,8 @@ def test_start_button_starts_a_background_run_with_the_chosen_settings(console_e
     new = [r for r in api.list_runs(console_env.settings) if r["id"] not in before]
     assert len(new) == 1 and new[0]["tiers"] == [2] and new[0]["systems"] == ["graphrag"] and new[0]["label"] == "from the page"
     assert at.query_params["run"] == new[0]["id"]
+    # let the worker finish while the test's graph server is up (a worker outliving it would start its own)
+    deadline = time.time() + 300
+    while api.progress(new[0]["id"], console_env.settings)["status"] in ("queued", "running") and time.time() < deadline:
+        time.sleep(0.5)
+    assert api.progress(new[0]["id"], console_env.settings)["status"] == "done"
