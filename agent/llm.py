@@ -12,6 +12,7 @@ from langchain_openai import ChatOpenAI
 from kg.settings import Settings
 
 OFFLINE = "offline"
+OFFLINE_LABEL = "offline engine (rule-based, no LLM)"
 
 
 def engine_name(settings: Settings, engine: str | None = None) -> str:
@@ -35,4 +36,4 @@ def chat_model(settings: Settings, timeout_s: float = 60.0, max_retries: int = 1
 
 def engine_label(settings: Settings, engine: str) -> str:
     """What the UI shows next to every answer."""
-    return f"LLM · {settings.llm_model}" if engine == "llm" else "offline engine (rule-based, no LLM)"
+    return f"LLM · {settings.llm_model}" if engine == "llm" else OFFLINE_LABEL

@@ -6,19 +6,19 @@ import re
 from collections.abc import Callable
 
 from agent.engines.base import Engine, ToolCall, Turn
+from agent.llm import OFFLINE_LABEL
 from agent.offline import planner, synthesis
 from agent.offline.understand import Understanding, understand
 from agent.session import Session
 from agent.states import Decision
 from kg.endpoints.search import similarity
 
-LABEL = "offline engine (rule-based, no LLM)"
-FOOTER = "\n\n_Answered by the offline engine (rule-based, no LLM)._"
+FOOTER = f"\n\n_Answered by the {OFFLINE_LABEL}._"
 
 
 class OfflineEngine(Engine):
     name = "offline"
-    label = LABEL
+    label = OFFLINE_LABEL
 
     def route(self, turn: Turn) -> str:
         s = turn.session

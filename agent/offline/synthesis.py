@@ -2,6 +2,7 @@
 then the state's next steps. Markdown, because the chat renders it."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agent.engines.base import Turn
@@ -159,35 +160,35 @@ def _history_list(rows: list[dict], limit: int = 25) -> str:
     return "\n".join(lines) + more
 
 
+def _first_per(rows: list[dict], key: Callable[[dict], Any]) -> dict[Any, dict]:
+    """The first row for each key (a neighbour may appear in several notices)."""
+    out: dict[Any, dict] = {}
+    for r in rows:
+        out.setdefault(key(r), r)
+    return out
+
+
 def _network_summary(turn: Turn, name: str) -> list[str]:
     out = []
     structure = _network_rows(turn, "structure")
     if structure:
-        seen = {}
-        for r in structure:
-            seen.setdefault(r["uid"], r)
+        seen = _first_per(structure, lambda r: r["uid"])
         out.append("Corporate structure: " + "; ".join(
             f"{r['name']} ({r.get('role') or r['relation']}, {_cite(r)})" for r in seen.values()) + ".")
     lateral = _network_rows(turn, "lateral")
     if lateral:
-        seen = {}
-        for r in lateral:
-            seen.setdefault((r["uid"], r.get("via_uid")), r)
+        seen = _first_per(lateral, lambda r: (r["uid"], r.get("via_uid")))
         out.append(f"Linked through shared persons ({len(seen)}):\n" + "\n".join(
             f"- {r['name']} — via {r.get('via_name')} ({r.get('role') or r['relation']}, {_cite(r)})"
             for r in list(seen.values())[:20]))
     companies = _network_rows(turn, "companies")
     if companies:
-        seen = {}
-        for r in companies:
-            seen.setdefault(r["uid"], r)
+        seen = _first_per(companies, lambda r: r["uid"])
         out.append(f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
             f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values()))
     co = _network_rows(turn, "co_actors")
     if co:
-        seen = {}
-        for r in co:
-            seen.setdefault(r["uid"], r)
+        seen = _first_per(co, lambda r: r["uid"])
         out.append("Named in the same notices: " + "; ".join(
             f"{r['name']} ({r.get('role', '')}, {r.get('via_name', '')})" for r in list(seen.values())[:15]) + ".")
     return out

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg.endpoints.base import Context, read
+from pydantic import BaseModel
+
+from kg.endpoints.base import EMPTY, Context, ToolResult, read
 
 RESOLVE = """
 MATCH (n:BaseNode {uid: $uid})
@@ -43,3 +45,12 @@ def resolve(ctx: Context, uid: str) -> Entity | None:
         strong = sorted(m["uid"] for m in members if m["strength"] == "strong") or sorted(m["uid"] for m in members)
         return resolve(ctx, strong[0])
     return Entity(r["uid"], "Company", r["name"], r["hub"])
+
+
+def subject_or_empty(ctx: Context, tool: str, args: BaseModel, uid: str) -> Entity | ToolResult:
+    """The company or person a tool was asked about, or the empty result telling the caller how to find it."""
+    entity = resolve(ctx, uid)
+    if entity is None or entity.kind == "Event":
+        return ToolResult(tool, args.model_dump(), EMPTY,
+                          message=f"no company or person has the uid {uid!r}; call search_companies to find the uid")
+    return entity

@@ -11,7 +11,7 @@ import time
 from pydantic import BaseModel, Field
 
 from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
-from kg.endpoints.entity import resolve
+from kg.endpoints.entity import subject_or_empty
 from kg.text import snippet
 
 _EVENT = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
@@ -47,10 +47,9 @@ class HistoryArgs(BaseModel):
 
 def get_node_history(ctx: Context, args: HistoryArgs) -> ToolResult:
     started = time.perf_counter()
-    entity = resolve(ctx, args.uid)
-    if entity is None or entity.kind == "Event":
-        return ToolResult("get_node_history", args.model_dump(), "empty",
-                          message=f"no company or person has the uid {args.uid!r}; call search_companies to find the uid")
+    entity = subject_or_empty(ctx, "get_node_history", args, args.uid)
+    if isinstance(entity, ToolResult):
+        return entity
     query = COMPANY_HISTORY if entity.kind == "Company" else PERSON_HISTORY
     rows = []
     for r in read(ctx, query, uid=entity.uid, limit=args.limit):

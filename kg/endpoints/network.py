@@ -12,7 +12,7 @@ import time
 from pydantic import BaseModel, Field
 
 from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
-from kg.endpoints.entity import resolve
+from kg.endpoints.entity import subject_or_empty
 
 _COLUMNS = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric"""
 _ROLE = "r.role_key AS role_key, r.signature AS signature, r.status AS role_status"
@@ -85,10 +85,9 @@ def graph_elements(focus: dict, rows: list[dict]) -> dict:
 
 def explore_network(ctx: Context, args: NetworkArgs) -> ToolResult:
     started = time.perf_counter()
-    entity = resolve(ctx, args.uid)
-    if entity is None or entity.kind == "Event":
-        return ToolResult("explore_network", args.model_dump(), "empty",
-                          message=f"no company or person has the uid {args.uid!r}; call search_companies to find the uid")
+    entity = subject_or_empty(ctx, "explore_network", args, args.uid)
+    if isinstance(entity, ToolResult):
+        return entity
     query = COMPANY_NETWORK if entity.kind == "Company" else PERSON_NETWORK
     rows = [{k: v for k, v in r.items() if v is not None} for r in read(ctx, query, uid=entity.uid, limit=args.limit)]
     focus = {"uid": entity.uid, "name": entity.name, "kind": entity.kind}
