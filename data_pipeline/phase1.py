@@ -69,15 +69,11 @@ def collect(pubs: Iterable[Publication]) -> Phase1Batch:
 
 
 def write_batch(graph: Graph, pubs: list[Publication]) -> None:
+    """One transaction per batch: a build killed mid-batch leaves nothing half-written."""
     batch = collect(pubs)
-    with graph.driver.session(database=graph.database) as s:
-        if batch.events:
-            s.run(CREATE_EVENTS, rows=batch.events).consume()
-        if batch.companies:
-            s.run(CREATE_COMPANIES, rows=batch.companies).consume()
-            s.run(UPDATE_COMPANIES, rows=batch.companies).consume()
-        if batch.persons:
-            s.run(CREATE_PERSONS, rows=batch.persons).consume()
-        for t, rows in batch.edges.items():
-            if rows:
-                s.run(MERGE_EDGES[t], rows=rows).consume()
+    statements = [(CREATE_EVENTS, {"rows": batch.events})]
+    if batch.companies:
+        statements += [(CREATE_COMPANIES, {"rows": batch.companies}), (UPDATE_COMPANIES, {"rows": batch.companies})]
+    statements.append((CREATE_PERSONS, {"rows": batch.persons}))
+    statements += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
+    graph.write(*[(q, p) for q, p in statements if p["rows"]])

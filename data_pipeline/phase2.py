@@ -75,15 +75,11 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
                                  "props": {k: v for k, v in edge.items() if v is not None}})
-    with graph.driver.session(database=graph.database) as s:
-        for label, stmt in CREATE_WEAK.items():
-            rows = [n for n in nodes.values() if n["label"] == label]
-            if rows:
-                s.run(stmt, rows=rows).consume()
-        for etype, rows in links.items():
-            if rows:
-                s.run(LINK[etype], rows=rows).consume()
-        s.run(MARK_DONE, uids=list(found), extractor=extractor).consume()
+    statements = [(stmt, {"rows": [n for n in nodes.values() if n["label"] == label]})
+                  for label, stmt in CREATE_WEAK.items()]
+    statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
+    graph.write(*[(q, p) for q, p in statements if p["rows"]],
+                (MARK_DONE, {"uids": list(found), "extractor": extractor}))
     return sum(len(v) for v in found.values())
 
 

@@ -70,9 +70,8 @@ def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
 
 def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
     (name, items), = lists.items()
-    with graph.driver.session(database=graph.database) as s:
-        for i in range(0, len(items), batch):
-            s.run(query, {name: items[i: i + batch]}).consume()
+    for i in range(0, len(items), batch):
+        graph.write((query, {name: items[i: i + batch]}))
 
 
 def link_hubs(graph: Graph) -> tuple[int, int]:

@@ -74,7 +74,7 @@ def pseudonymize_graph(graph: Graph, settings: Settings, batch: int = 2000) -> d
                     rows.append({"uid": rec["uid"], "props": changed})
                     counts["values"] += len(changed)
             for i in range(0, len(rows), batch):
-                s.run(WRITE, rows=rows[i: i + batch]).consume()
+                graph.write((WRITE, {"rows": rows[i: i + batch]}))
             counts["nodes"] += len(rows)
     return counts
 

@@ -1,9 +1,12 @@
 """The one place that connects to the graph: real Neo4j 5 when NEO4J_URI is set, else embedded."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from typing import Any
 
-from neo4j import Driver, GraphDatabase
+from neo4j import Driver, GraphDatabase, ManagedTransaction
+from neo4j.exceptions import ConstraintError
 
 from kg.backend import Backend, detect_backend
 from kg.embedded import EmbeddedServer
@@ -38,6 +41,27 @@ class Graph:
         (Neo4j populates its index in the background, so nothing to do there.)"""
         if self.backend == "arcadedb" and self.arcade_http is not None:
             drop_fulltext_arcadedb(self.arcade_http, self.database)
+
+    def write(self, *statements: tuple[str, dict[str, Any]], attempts: int = 5) -> None:
+        """Run idempotent write statements in one transaction, all or nothing.
+
+        Auto-commit is not atomic on ArcadeDB (a failed CREATE ... SET leaves empty nodes), so writers
+        come here. The driver retries transient conflicts; a ConstraintError means a concurrent writer
+        (say, a killed build's last query still finishing on the server) created the same uid first,
+        and re-running the statement, which skips existing uids, settles it."""
+        def work(tx: ManagedTransaction) -> None:
+            for query, params in statements:
+                tx.run(query, params).consume()
+
+        for attempt in range(attempts):
+            try:
+                with self.driver.session(database=self.database) as s:
+                    s.execute_write(work)
+                return
+            except ConstraintError:
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.2 * 2 ** attempt)
 
     def close(self) -> None:
         self.driver.close()

@@ -5,8 +5,11 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
+from data_pipeline.phase1 import write_batch
+from data_pipeline.sources import Quarantine, read_publications
 from data_pipeline.stats import graph_stats
 from tests.conftest import ROOT
 from tests.support.graphs import OwnGraph
@@ -68,6 +71,32 @@ def test_killed_build_resumes_to_the_same_counts(small_world, tmp_path):
         assert partial["events"] < expected["events"] or partial != expected
         assert build_cli(g, "--input", str(small_world / "xml"), "--quiet").returncode == 0
         assert graph_stats(g.graph).to_dict() == expected
+
+
+def test_two_writers_of_the_same_batch_leave_one_copy(small_world, own_graph):
+    """What a killed build leaves behind: its last query still running on the server while the restarted
+    build writes the same publications. Every node must exist once, whole, and neither writer fails."""
+    own_graph.graph.ensure_schema()  # as `build` does: uid uniqueness is what makes the second writer wait
+    pubs = list(read_publications([small_world / "xml" / "000"], Quarantine()))[:300]
+    errors: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            write_batch(own_graph.graph, pubs)
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with own_graph.graph.driver.session(database=own_graph.graph.database) as s:
+        nodes = s.run("MATCH (n:BaseNode) RETURN count(n) AS n, count(DISTINCT n.uid) AS uids").single()
+        events = s.run("MATCH (e:Event) RETURN count(e) AS c").single()["c"]
+    assert nodes["n"] == nodes["uids"]  # no duplicates, no empty nodes left by a failed statement
+    assert events == len({p.publication_number for p in pubs})
 
 
 def test_malformed_input_is_quarantined_and_counted(small_world, own_graph, tmp_path):
