@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result.to_dict(payloads=args.payloads), ensure_ascii=False, indent=1))
     else:
         print(result.answer)
+        if result.notice:
+            print(f"\nnote: {result.notice}", file=sys.stderr)
         print(f"\n[{result.engine_label} · intent {result.intent} · state {result.state} · "
               f"{len(result.trace)} tool call(s) · {result.latency_ms:.0f} ms]", file=sys.stderr)
     return 0

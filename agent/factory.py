@@ -18,4 +18,8 @@ def make_engine(settings: Settings, engine: str | None = None) -> Engine:
 
 
 def make_agent(ctx: Context, engine: str | None = None) -> Agent:
-    return Agent(ctx, make_engine(ctx.settings, engine))
+    """With the engine left to the configuration (AGENT_ENGINE=auto), an LLM that fails falls back to the
+    offline engine, labelled; an engine chosen explicitly (the evaluation, `--engine llm`) fails loudly."""
+    chosen = make_engine(ctx.settings, engine)
+    automatic = engine is None and ctx.settings.agent_engine == "auto"
+    return Agent(ctx, chosen, OfflineEngine() if automatic and chosen.name != OFFLINE else None)

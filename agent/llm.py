@@ -16,7 +16,8 @@ OFFLINE_LABEL = "offline engine (rule-based, no LLM)"
 
 
 def engine_name(settings: Settings, engine: str | None = None) -> str:
-    """'llm' or 'offline': the explicit choice, else the LLM when one is configured."""
+    """'llm' or 'offline': the explicit choice, else AGENT_ENGINE, else the LLM when one is configured."""
+    engine = engine or (settings.agent_engine if settings.agent_engine != "auto" else None)
     if engine in ("llm", OFFLINE):
         return engine
     if engine:

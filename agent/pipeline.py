@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 
-from agent.engines.base import Engine, Turn
+from agent.engines.base import Engine, EngineError, Turn
 from agent.intents import ANALYTICS, GLOBAL_COMMAND, INTENTS, MAX_TOOL_CALLS, SEARCH, TOOLS_FOR_INTENT
 from agent.session import Session
 from agent.states import Decision, transition
@@ -123,12 +123,33 @@ def build_graph(engine: Engine):  # -> CompiledStateGraph
 class Agent:
     """One engine, one graph connection; `ask` for a whole answer, `stream` for events as they happen."""
 
-    def __init__(self, ctx: Context, engine: Engine) -> None:
-        self.ctx, self.engine = ctx, engine
+    def __init__(self, ctx: Context, engine: Engine, fallback: Engine | None = None) -> None:
+        self.ctx, self.engine, self.fallback = ctx, engine, fallback
         self.graph = build_graph(engine)
 
     def stream(self, question: str, session: Session, uid: str | None = None) -> Iterator[dict[str, Any]]:
-        """Events: route, tool_start, tool_end, state, token..., and last {"type": "answer", "answer": AgentAnswer}."""
+        """Events: route, tool_start, tool_end, state, token..., and last {"type": "answer", "answer": AgentAnswer}.
+
+        With a fallback engine, a failed engine (the LLM endpoint down) does not end the turn: the
+        conversation is put back as it was, a {"type": "fallback"} event says why, and the fallback
+        answers, its answer carrying the same notice."""
+        if self.fallback is None:
+            yield from self._stream(self.engine, self.graph, question, session, uid)
+            return
+        before = session.to_dict()
+        try:
+            yield from self._stream(self.engine, self.graph, question, session, uid)
+        except EngineError as exc:
+            session.__dict__.update(Session.from_dict(before).__dict__)
+            notice = f"{exc}; this answer comes from the {self.fallback.label} instead."
+            yield {"type": "fallback", "reason": str(exc), "engine": self.fallback.label, "notice": notice}
+            for event in self._stream(self.fallback, build_graph(self.fallback), question, session, uid):
+                if event["type"] == "answer":
+                    event["answer"].notice = notice
+                yield event
+
+    def _stream(self, engine: Engine, graph: Any, question: str, session: Session,
+                uid: str | None) -> Iterator[dict[str, Any]]:
         started = time.perf_counter()
         if uid and uid != session.current_uid:  # the UI's anchor: start in dossier mode on that entity
             entity = resolve(self.ctx, uid)
@@ -137,7 +158,7 @@ class Agent:
             session.focus(entity.uid, entity.name, entity.kind)
         turn = Turn(question, session, self.ctx)
         final: dict[str, Any] = {}
-        for mode, chunk in self.graph.stream({"turn": turn}, stream_mode=["custom", "values"],
+        for mode, chunk in graph.stream({"turn": turn}, stream_mode=["custom", "values"],
                                              config={"recursion_limit": 4 * MAX_TOOL_CALLS + 8}):
             if mode == "custom":
                 yield chunk
@@ -154,7 +175,7 @@ class Agent:
                 citations.setdefault(c["publication_number"], c["date"])
         decision: Decision = final["decision"]
         yield {"type": "answer", "answer": AgentAnswer(
-            answer=answer, engine=self.engine.name, engine_label=self.engine.label, intent=turn.intent,
+            answer=answer, engine=engine.name, engine_label=engine.label, intent=turn.intent,
             state=decision.state, trace=turn.trace,
             citations=[{"publication_number": n, "date": d} for n, d in citations.items() if n in answer] or
             [{"publication_number": n, "date": d} for n, d in list(citations.items())[:10]],

@@ -36,6 +36,7 @@ class AgentAnswer:
     candidates: list[dict[str, Any]] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     network: dict[str, Any] | None = None  # nodes/edges when the turn explored a network
+    notice: str = ""  # set when the fallback engine answered because the chosen one failed
 
     def to_dict(self, payloads: bool = False) -> dict[str, Any]:
         d = asdict(self)

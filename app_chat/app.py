@@ -98,6 +98,11 @@ async def answer(question: str, uid: str | None = None) -> None:
                 streamed = True
             elif kind == "answer":
                 final = event["answer"]
+            elif kind == "fallback":
+                label = event["engine"]
+                reply.author = label
+                turn.name = view.turn_title("…", label)
+                await turn.update()
             elif kind == "error":
                 turn.output = view.error_text(event["error"])
                 await cl.Message(content=view.error_text(event["error"])).send()
@@ -105,7 +110,8 @@ async def answer(question: str, uid: str | None = None) -> None:
     if final is None:
         return
     warning = view.problem(final)
-    reply.content = final.answer + (f"\n\n{warning}" if warning else "") + f"\n\n{view.banner(final)}"
+    reply.content = (view.notice(final) + final.answer + (f"\n\n{warning}" if warning else "")
+                     + f"\n\n{view.banner(final)}")
     reply.actions = [cl.Action(**b) for b in
                      view.candidate_buttons(final) + view.focus_buttons(final) + view.global_button(final)]
     if final.network:

@@ -111,6 +111,11 @@ def problem(answer: AgentAnswer) -> str | None:
     return None
 
 
+def notice(answer: AgentAnswer) -> str:
+    """Said first when the offline engine stood in for a failed LLM, so no one mistakes whose answer it is."""
+    return f"> Warning: {answer.notice}\n\n" if answer.notice else ""
+
+
 def error_text(exc: BaseException) -> str:
     name = type(exc).__name__
     if "EngineError" in name:

@@ -45,8 +45,9 @@ class GraphRAGSystem:
 
     def __init__(self, ctx: Context, engine: str | None = None) -> None:
         from agent.factory import make_agent  # noqa: PLC0415 - the LLM engine imports its client lazily
+        from agent.llm import engine_name  # noqa: PLC0415
 
-        self.agent = make_agent(ctx, engine)
+        self.agent = make_agent(ctx, engine_name(ctx.settings, engine))  # explicit: a run never mixes engines
         self.engine = self.agent.engine.name
 
     def _ask(self, question: str, session: Session) -> Reply:

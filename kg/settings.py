@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,6 +38,8 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = Field(default=None, alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
     llm_model: str = Field(default="gpt-4o-mini", alias="LLM_MODEL")
+    # auto: the LLM when configured, else offline. offline: never call an LLM, even with a key set.
+    agent_engine: Literal["auto", "offline", "llm"] = Field(default="auto", alias="AGENT_ENGINE")
 
     # Privacy layer (§4.1.5): HMAC key for pseudonymization; never stored in the repository.
     privacy_key: SecretStr | None = Field(default=None, alias="PRIVACY_KEY")
@@ -44,6 +47,15 @@ class Settings(BaseSettings):
     # Read-only console / custom Cypher limits.
     query_timeout_s: float = Field(default=15.0, alias="QUERY_TIMEOUT")
     query_row_cap: int = Field(default=1000, alias="QUERY_ROW_CAP")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_unset(cls, data: Any) -> Any:
+        """`OPENAI_API_KEY=` means no key: a blank value (from the environment, which wins over `.env`)
+        falls back to the default instead of becoming an empty secret."""
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (isinstance(v, str) and not v.strip())}
+        return data
 
     @property
     def embedded(self) -> bool:

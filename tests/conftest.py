@@ -12,6 +12,11 @@ import pytest
 from kg.driver import Graph, connect
 from kg.embedded import EmbeddedServer
 from kg.settings import Settings
+from tests.support.env import blank_llm
+
+# No key or endpoint of the machine's (CI's or a developer's, from the environment or `.env`) reaches a
+# test: the offline engine is the default, and LLM tests start their own local endpoint.
+blank_llm(os.environ)
 
 ROOT = Path(__file__).resolve().parent.parent
 REALDATA = ROOT.parent / "shared" / "realdata"

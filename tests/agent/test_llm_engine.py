@@ -9,9 +9,11 @@ from langchain_core.messages import SystemMessage, ToolMessage
 
 from agent.engines.base import EngineError
 from agent.engines.llm import LLMEngine
+from agent.factory import make_agent
 from agent.intents import TOOLS_FOR_INTENT
 from agent.pipeline import Agent
 from agent.session import Session
+from kg.endpoints import Context
 from kg.settings import Settings
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.scripted_chat import ScriptedChat
@@ -122,6 +124,18 @@ def test_an_llm_failure_is_one_clear_error(ctx):
     engine = LLMEngine(Settings(OPENAI_BASE_URL="http://127.0.0.1:9/v1", _env_file=None))  # nothing listens there
     with pytest.raises(EngineError, match="LLM endpoint failed"):
         Agent(ctx, engine).ask("How many bankruptcies?")
+
+
+def test_with_the_engine_left_to_the_configuration_a_failed_llm_falls_back_to_offline(ctx, truth):
+    uid, name = _company(truth)
+    down = Context(ctx.graph, ctx.settings.model_copy(update={"openai_base_url": "http://127.0.0.1:9/v1"}))
+    session = Session()
+    a = make_agent(down).ask(f"What is the address of {name}?", session)
+    assert a.engine == "offline" and a.notice.startswith("the LLM endpoint failed") and "offline engine" in a.notice
+    assert a.current_uid == uid and truth.companies[uid]["address"]["town"] in a.answer
+    assert [t["role"] for t in session.turns] == ["user", "assistant"]  # the failed attempt left no trace
+    with pytest.raises(EngineError):  # chosen explicitly (as the evaluation does), the LLM fails loudly
+        make_agent(down, "llm").ask(f"What is the address of {name}?")
 
 
 def test_trace_and_answer_serialize_to_the_documented_shape(ctx, truth):

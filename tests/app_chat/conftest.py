@@ -1,17 +1,19 @@
 """A real Chainlit server on a free port, on the session's built world (offline engine, no key)."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT, free_port
+from tests.support.env import clean_env
 from tests.support.truth import Truth
 
 
@@ -21,21 +23,19 @@ class ChatServer:
     process: subprocess.Popen
 
 
-def server_env(settings, home) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "NEO4J_", "CHAT_"))}
-    env.update({"GRAPH_DATA_DIR": str(settings.graph_dir), "GRAPH_BOLT_PORT": str(settings.graph_bolt_port),
-                "GRAPH_HTTP_PORT": str(settings.graph_http_port), "GAZETTE_DATA_DIR": str(settings.data_dir),
-                "HOME": str(home)})
-    return env
+def server_env(settings, home, **extra: str) -> dict[str, str]:
+    return clean_env(GRAPH_DATA_DIR=str(settings.graph_dir), GRAPH_BOLT_PORT=str(settings.graph_bolt_port),
+                     GRAPH_HTTP_PORT=str(settings.graph_http_port), GAZETTE_DATA_DIR=str(settings.data_dir),
+                     HOME=str(home), **extra)
 
 
-@pytest.fixture(scope="session")
-def chat_server(built_world, tmp_path_factory) -> Iterator[ChatServer]:
+@contextmanager
+def running_chat(settings, home: Path, **extra_env: str) -> Iterator[ChatServer]:
+    """`chainlit run app_chat/app.py` on a free port, with the graph of `settings` and `extra_env`."""
     port = free_port()
-    home = tmp_path_factory.mktemp("chat-home")
     log = open(home / "chainlit.log", "w")  # noqa: SIM115 - closed after the server stops
     proc = subprocess.Popen([sys.executable, "-m", "chainlit", "run", "app_chat/app.py", "--headless", "--host",
-                             "127.0.0.1", "--port", str(port)], cwd=ROOT, env=server_env(built_world.settings, home),
+                             "127.0.0.1", "--port", str(port)], cwd=ROOT, env=server_env(settings, home, **extra_env),
                             stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90
@@ -55,6 +55,12 @@ def chat_server(built_world, tmp_path_factory) -> Iterator[ChatServer]:
         proc.terminate()
         proc.wait(timeout=20)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def chat_server(built_world, tmp_path_factory) -> Iterator[ChatServer]:
+    with running_chat(built_world.settings, tmp_path_factory.mktemp("chat-home")) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

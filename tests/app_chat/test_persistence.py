@@ -5,9 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,9 +13,8 @@ import pytest
 import socketio
 
 from app_chat.auth import hash_password
-from tests.app_chat.conftest import branch_family, server_env
+from tests.app_chat.conftest import branch_family, running_chat
 from tests.app_chat.test_socket import Client, answer_text
-from tests.conftest import ROOT, free_port
 
 PASSWORD = "correct horse battery staple"
 
@@ -27,24 +23,9 @@ PASSWORD = "correct horse battery staple"
 def secured(built_world, tmp_path_factory):
     home = tmp_path_factory.mktemp("secured")
     (home / "passwords").write_text(f"alice:{hash_password(PASSWORD)}\n")
-    env = server_env(built_world.settings, home) | {
-        "CHAT_PASSWORDS_FILE": str(home / "passwords"), "CHAT_DB": str(home / "chat.db"),
-        "CHAINLIT_AUTH_SECRET": "x" * 48}
-    port = free_port()
-    log = open(home / "chainlit.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "chainlit", "run", "app_chat/app.py", "--headless", "--host",
-                             "127.0.0.1", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(180):
-        try:
-            urllib.request.urlopen(url + "/", timeout=2)  # noqa: S310
-            break
-        except OSError:
-            time.sleep(0.5)
-    yield url, home / "chat.db"
-    proc.terminate()
-    proc.wait(timeout=20)
-    log.close()
+    with running_chat(built_world.settings, home, CHAT_PASSWORDS_FILE=str(home / "passwords"),
+                      CHAT_DB=str(home / "chat.db"), CHAINLIT_AUTH_SECRET="x" * 48) as server:
+        yield server.url, home / "chat.db"
 
 
 def login(url: str, password: str) -> str:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import socketio
 
-from tests.app_chat.conftest import branch_family
+from tests.app_chat.conftest import branch_family, running_chat
 
 
 class Client:
@@ -45,18 +45,18 @@ def answer_text(events: list[tuple[str, dict]]) -> str:
     return msgs[-1]["output"] if msgs else ""
 
 
+async def ask_once(url: str, question: str) -> list[tuple[str, dict]]:
+    c = Client(url)
+    await c.connect()
+    try:
+        return await c.ask(question)
+    finally:
+        await c.sio.disconnect()
+
+
 def test_a_turn_streams_tokens_and_nests_tool_steps(chat_server, truth):
     word, name, uid = branch_family(truth)
-
-    async def run() -> list[tuple[str, dict]]:
-        c = Client(chat_server.url)
-        await c.connect()
-        try:
-            return await c.ask(f"What is the address of {name}?")
-        finally:
-            await c.sio.disconnect()
-
-    events = asyncio.run(run())
+    events = asyncio.run(ask_once(chat_server.url, f"What is the address of {name}?"))
     tokens = [d for e, d in events if e == "stream_token"]
     assert len(tokens) > 5
     steps = {d["id"]: d for e, d in events if e in ("new_message", "update_message") and d.get("type") in ("run", "tool")}
@@ -88,3 +88,16 @@ def test_two_sessions_keep_their_own_entity(chat_server, truth):
     text_a, text_b = asyncio.run(run())
     assert f"Persons in the notices of **{name_a}**" in text_a and f"`{uid_a}`" in text_a
     assert f"Persons in the notices of **{name_b}**" in text_b and f"`{uid_b}`" in text_b
+
+
+def test_an_unreachable_llm_falls_back_to_the_offline_engine_and_says_so(built_world, truth, tmp_path):
+    """A presenter whose `.env` holds a key but whose laptop is offline still gets answers, clearly labelled."""
+    _, name, uid = branch_family(truth)
+    with running_chat(built_world.settings, tmp_path, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://127.0.0.1:9/v1",
+                      LLM_MODEL="gpt-test") as server:
+        events = asyncio.run(ask_once(server.url, f"What is the address of {name}?"))
+    text = answer_text(events)
+    assert text.startswith("> Warning: the LLM endpoint failed") and "offline engine" in text.split("\n")[0]
+    assert f"`{uid}`" in text and truth.companies[uid]["address"]["street"] in text
+    run_step = next(d for e, d in events if e == "update_message" and d.get("type") == "run" and "offline" in d["name"])
+    assert run_step["name"].startswith("Agent")

@@ -2,7 +2,6 @@
 charts on the Results page and a question's drill-down."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -10,11 +9,12 @@ import urllib.request
 
 from tests.conftest import ROOT, free_port
 from tests.support.browser import chromium_page
+from tests.support.env import clean_env
 
 
 def test_start_wait_charts_and_drill_down(console_data, tmp_path):
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "NEO4J_"))} | console_data.env()
+    env = clean_env(**console_data.env())
     log = open(tmp_path / "streamlit.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app_eval/console.py", "--server.headless", "true",
                              "--server.port", str(port), "--server.address", "127.0.0.1",

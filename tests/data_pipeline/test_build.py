@@ -1,6 +1,5 @@
 """`python -m data_pipeline build` as a user runs it: summary, idempotence, resume, quarantine."""
 import json
-import os
 import shutil
 import signal
 import subprocess
@@ -12,14 +11,12 @@ from data_pipeline.phase1 import write_batch
 from data_pipeline.sources import Quarantine, read_publications
 from data_pipeline.stats import graph_stats
 from tests.conftest import ROOT
+from tests.support.env import clean_env
 from tests.support.graphs import OwnGraph
 
 
 def build_cli(g: OwnGraph, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = os.environ | g.env()
-    env.pop("NEO4J_URI", None)
-    env.pop("PRIVACY_KEY", None)
-    return subprocess.run([sys.executable, "-m", "data_pipeline", "build", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "data_pipeline", "build", *args], cwd=ROOT, env=clean_env(**g.env()),
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -45,7 +42,7 @@ def test_build_summary_and_rerun_changes_nothing(small_world, own_graph):
     again = build_cli(own_graph, "--input", str(small_world / "xml"), "--json")
     assert json.loads(again.stdout)["stats"] == st
     text = subprocess.run([sys.executable, "-m", "data_pipeline", "stats"], cwd=ROOT, capture_output=True, text=True,
-                          env=os.environ | own_graph.env(), timeout=120).stdout
+                          env=clean_env(**own_graph.env()), timeout=120).stdout
     assert "Companies" in text and f"{st['events']:,}" in text
 
 
@@ -54,10 +51,9 @@ def test_killed_build_resumes_to_the_same_counts(small_world, tmp_path):
         assert build_cli(ref, "--input", str(small_world / "xml"), "--quiet").returncode == 0
         expected = graph_stats(ref.graph).to_dict()
     with OwnGraph(tmp_path / "killed") as g:
-        env = os.environ | g.env()
-        env.pop("NEO4J_URI", None)
         proc = subprocess.Popen([sys.executable, "-m", "data_pipeline", "build", "--input", str(small_world / "xml"),
-                                 "--quiet"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                 "--quiet"], cwd=ROOT, env=clean_env(**g.env()),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:  # kill it once some events are in the graph, mid-way
             with g.graph.driver.session(database=g.graph.database) as s:

@@ -1,6 +1,5 @@
 """The LLM extractor, driven by a scripted chat model and by a local OpenAI-compatible server."""
 import json
-import os
 import re
 import subprocess
 import sys
@@ -8,6 +7,7 @@ import sys
 from data_pipeline.extract.base import ExtractionInput
 from data_pipeline.extract.llm import ChatFailed, LLMExtractor, OpenAIChatJSON
 from tests.conftest import ROOT
+from tests.support.env import clean_env
 from tests.support.fake_openai import FakeOpenAI
 
 TEXTS = {
@@ -143,8 +143,7 @@ def test_build_with_the_llm_extractor_end_to_end(small_world, own_graph):
         return json.dumps(out, ensure_ascii=False)
 
     with FakeOpenAI(respond) as server:
-        env = os.environ | own_graph.env() | {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-local"}
-        env.pop("NEO4J_URI", None)
+        env = clean_env(**own_graph.env(), OPENAI_BASE_URL=server.base_url, OPENAI_API_KEY="sk-local")
         out = subprocess.run([sys.executable, "-m", "data_pipeline", "build", "--input", str(small_world / "xml"),
                               "--extractor", "llm", "--sub-rubrics", "HR01", "--json", "--quiet"],
                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)

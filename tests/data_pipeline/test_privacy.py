@@ -1,12 +1,12 @@
 """--privacy: no plaintext name, place or text left in the graph, same topology, reversible by reveal."""
 import json
-import os
 import subprocess
 import sys
 
 from data_pipeline.sources import read_publications
 from tests.conftest import ROOT
 from tests.data_pipeline.test_build import build_cli
+from tests.support.env import clean_env
 
 # Properties that carry no name, place or text of the input (codes, dates, ids, flags).
 NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubric", "publication_number",
@@ -36,7 +36,7 @@ def test_privacy_layer(small_world, own_graph):
     assert refused.returncode == 2 and "PRIVACY_KEY" in refused.stderr
     env_key = {"PRIVACY_KEY": "test-key-not-a-secret"}
     out = subprocess.run([sys.executable, "-m", "data_pipeline", "build", "--input", inp, "--privacy", "--json",
-                          "--quiet"], cwd=ROOT, env=os.environ | own_graph.env() | env_key,
+                          "--quiet"], cwd=ROOT, env=clean_env(**own_graph.env(), **env_key),
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout)["phase3"]["privacy"]["values"] > 1000
@@ -60,7 +60,7 @@ def test_privacy_layer(small_world, own_graph):
     uid, name_before = next((p["uid"], p["name"]) for p in before if p["uid"].startswith("CHE-") and p.get("name"))
     token = next(p["name"] for p in after if p["uid"] == uid)
     rev = subprocess.run([sys.executable, "-m", "data_pipeline", "reveal", token], cwd=ROOT,
-                         env=os.environ | own_graph.env(), capture_output=True, text=True, timeout=60)
+                         env=clean_env(**own_graph.env()), capture_output=True, text=True, timeout=60)
     assert rev.returncode == 0 and rev.stdout.strip() == name_before
     table = own_graph.settings.data_dir / "privacy" / "translation.jsonl"
     assert oct(table.stat().st_mode & 0o777) == "0o600"

@@ -1,6 +1,5 @@
 """The read-only console against a live graph: refused writes change nothing, reads work."""
 import json
-import os
 import subprocess
 import sys
 
@@ -11,6 +10,7 @@ from kg.guard import QueryRefused
 from kg.readonly import QueryTimeout, run_read_only
 from tests.conftest import ROOT, run
 from tests.kg.guard_cases import ALLOWED, DATA_WRITES, REFUSED
+from tests.support.env import clean_env
 
 PREFIX = "ro-"
 
@@ -89,12 +89,8 @@ def test_a_slow_query_is_cancelled_at_the_timeout(seeded, graph_settings):
 
 
 def _cli(graph_settings, *args):
-    env = os.environ | {
-        "GRAPH_DATA_DIR": str(graph_settings.graph_dir),
-        "GRAPH_BOLT_PORT": str(graph_settings.graph_bolt_port),
-        "GRAPH_HTTP_PORT": str(graph_settings.graph_http_port),
-    }
-    env.pop("NEO4J_URI", None)
+    env = clean_env(GRAPH_DATA_DIR=str(graph_settings.graph_dir), GRAPH_BOLT_PORT=str(graph_settings.graph_bolt_port),
+                    GRAPH_HTTP_PORT=str(graph_settings.graph_http_port))
     return subprocess.run([sys.executable, "-m", "kg.cypher", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 

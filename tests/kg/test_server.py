@@ -10,16 +10,12 @@ import pytest
 
 from kg.embedded import EmbeddedServer, EmbeddedServerError
 from tests.conftest import ROOT, embedded_settings
+from tests.support.env import clean_env
 
 
 def cli(settings, *args, timeout=180):
-    env = os.environ | {
-        "GRAPH_DATA_DIR": str(settings.graph_dir),
-        "GRAPH_BOLT_PORT": str(settings.graph_bolt_port),
-        "GRAPH_HTTP_PORT": str(settings.graph_http_port),
-        "GRAPH_HEAP": "1g",
-    }
-    env.pop("NEO4J_URI", None)
+    env = clean_env(GRAPH_DATA_DIR=str(settings.graph_dir), GRAPH_BOLT_PORT=str(settings.graph_bolt_port),
+                    GRAPH_HTTP_PORT=str(settings.graph_http_port), GRAPH_HEAP="1g")
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
 

@@ -32,3 +32,25 @@ def test_defaults_use_the_embedded_graph(monkeypatch):
     s = Settings(_env_file=None)
     assert s.embedded and not s.llm_configured
     assert s.graph_dir == Path(".graphdb") and s.neo4j_database == "neo4j"
+
+
+def test_a_blank_variable_means_unset_and_overrides_dotenv(tmp_path: Path, monkeypatch):
+    env = tmp_path / ".env"
+    env.write_text("OPENAI_API_KEY=sk-from-dotenv\nAGENT_ENGINE=llm\n")
+    monkeypatch.setenv("OPENAI_API_KEY", "")
+    monkeypatch.setenv("AGENT_ENGINE", " ")
+    s = Settings(_env_file=env)
+    assert s.openai_api_key is None and not s.llm_configured and s.agent_engine == "auto"
+    monkeypatch.delenv("OPENAI_API_KEY")
+    assert Settings(_env_file=env).llm_configured
+
+
+def test_agent_engine_offline_wins_over_a_configured_key(monkeypatch):
+    from agent.llm import engine_name
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("AGENT_ENGINE", "offline")
+    s = Settings(_env_file=None)
+    assert s.llm_configured and engine_name(s) == "offline" and engine_name(s, "llm") == "llm"
+    monkeypatch.setenv("AGENT_ENGINE", "auto")
+    assert engine_name(Settings(_env_file=None)) == "llm"

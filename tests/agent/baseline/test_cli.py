@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
 from tests.conftest import ROOT
+from tests.support.env import clean_env
 from tests.support.fake_openai import FakeOpenAI
 
 OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HTTPS_PROXY": "http://127.0.0.1:9",
@@ -15,7 +15,7 @@ OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HTTPS_PROXY": "h
 
 
 def cli(tmp_path, env: dict[str, str], *args: str) -> dict:
-    base = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "LLM_", "NEO4J_", "HF_", "NO_PROXY", "no_proxy"))}
+    base = {k: v for k, v in clean_env().items() if not k.startswith(("HF_", "NO_PROXY", "no_proxy"))}
     # cwd is a scratch directory, so no developer .env is read
     proc = subprocess.run([sys.executable, "-m", "agent.baseline", *args, "--json"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=300, env=base | {"PYTHONPATH": str(ROOT)} | env)
