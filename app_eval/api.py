@@ -48,9 +48,10 @@ def start_run(config: RunConfig, settings: Settings | None = None, store: Path |
     run_id = st.create_run(config.model_dump(), config.label)
     log = st.path.parent / f"{run_id}.log"
     with open(log, "ab") as out:
-        subprocess.Popen([sys.executable, "-m", "app_eval", "--store", str(st.path), "worker", run_id],  # noqa: S603
-                         cwd=ROOT, env=os.environ | settings_env(settings), stdout=out, stderr=subprocess.STDOUT,
-                         stdin=subprocess.DEVNULL, start_new_session=True)
+        worker = subprocess.Popen([sys.executable, "-m", "app_eval", "--store", str(st.path), "worker", run_id],  # noqa: S603
+                                  cwd=ROOT, env=os.environ | settings_env(settings), stdout=out,
+                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    st.update_run(run_id, worker_pid=worker.pid)  # a worker that dies shows its run as failed, not queued forever
     return run_id
 
 

@@ -3,6 +3,7 @@ judge score each answer, writes each record and the progress to the store as it 
 the summary. Cancellation is checked between records."""
 from __future__ import annotations
 
+import os
 import sys
 import time
 import traceback
@@ -143,6 +144,7 @@ class Runner:
         cfg, store = self.config, self.store
         p = plan(cfg, self.settings)
         store.update_run(self.run_id, status="running", started=time.time(), total=p.units(), phase="starting",
+                         worker_pid=os.getpid(),
                          config=_config_json(cfg, p))
         self.judge = make_judge(cfg.judge, self.settings) if {3, 4} & set(cfg.tiers) else None
         with connect(self.settings) as graph, tqdm(total=p.units(), desc="evaluation", unit="rec", file=sys.stderr,

@@ -4,6 +4,7 @@ the judge scores of each record (a missing score keeps its reason), and the run'
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 import uuid
@@ -20,7 +21,7 @@ CREATE TABLE IF NOT EXISTS runs (
   id TEXT PRIMARY KEY, label TEXT, created REAL NOT NULL, started REAL, finished REAL,
   status TEXT NOT NULL,              -- queued | running | done | failed | cancelled
   config TEXT NOT NULL, phase TEXT, total INTEGER DEFAULT 0, done INTEGER DEFAULT 0,
-  error TEXT, summary TEXT, cancel INTEGER DEFAULT 0);
+  error TEXT, summary TEXT, cancel INTEGER DEFAULT 0, worker_pid INTEGER);
 CREATE TABLE IF NOT EXISTS records (
   run_id TEXT NOT NULL, seq INTEGER NOT NULL, tier TEXT NOT NULL, dataset TEXT NOT NULL, system TEXT NOT NULL,
   item_id TEXT NOT NULL, conversation_id TEXT, turn INTEGER, level TEXT, category TEXT,
@@ -32,6 +33,22 @@ CREATE TABLE IF NOT EXISTS scores (
 CREATE INDEX IF NOT EXISTS records_by_run ON records (run_id, dataset, system);
 """
 CONTEXT_CHARS = 30_000  # what is kept of a record's retrieved context
+ACTIVE = ("queued", "running")
+
+
+def process_alive(pid: int) -> bool:
+    """True while the process runs; a zombie (ended, not yet reaped by its parent) counts as ended."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:  # no /proc (not Linux): the signal check is all there is
+        return True
 
 
 @dataclass
@@ -67,6 +84,8 @@ class RunStore:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            if "worker_pid" not in {r["name"] for r in db.execute("PRAGMA table_info(runs)")}:  # a store from before
+                db.execute("ALTER TABLE runs ADD COLUMN worker_pid INTEGER")
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -106,12 +125,24 @@ class RunStore:
             row = db.execute("SELECT * FROM runs WHERE id = ?", (run_id,)).fetchone()
         if row is None:
             raise KeyError(f"no run {run_id!r} in {self.path}")
-        return self._run_dict(row)
+        return self._run_dict(self._settle(row))
 
     def runs(self) -> list[dict[str, Any]]:
         with self._connect() as db:
             rows = db.execute("SELECT * FROM runs ORDER BY created DESC").fetchall()
-        return [self._run_dict(r) for r in rows]
+        return [self._run_dict(self._settle(r)) for r in rows]
+
+    def _settle(self, row: sqlite3.Row) -> sqlite3.Row:
+        """A queued or running run whose worker has ended (killed, crashed before it could say so) is
+        failed, with the reason, rather than shown as running forever."""
+        if row["status"] not in ACTIVE or not row["worker_pid"] or process_alive(row["worker_pid"]):
+            return row
+        error = (f"the worker process (pid {row['worker_pid']}) ended without finishing the run; "
+                 f"its log: {self.path.parent / (row['id'] + '.log')}")
+        with self._connect() as db:
+            db.execute("UPDATE runs SET status = 'failed', finished = ?, phase = 'failed', error = ? "
+                       "WHERE id = ? AND status IN ('queued', 'running')", (time.time(), error, row["id"]))
+            return db.execute("SELECT * FROM runs WHERE id = ?", (row["id"],)).fetchone()
 
     @staticmethod
     def _run_dict(row: sqlite3.Row) -> dict[str, Any]:

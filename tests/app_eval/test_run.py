@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -154,3 +156,18 @@ def test_background_run_reports_progress_in_the_store(built_world, datasets, tmp
     assert p["status"] == "done", (p, (store.parent / f"{run_id}.log").read_text()[-2000:])
     assert p["done"] == p["total"] == 3 and p["label"] == "background"
     assert api.list_runs(settings, store)[0]["id"] == run_id
+
+
+def test_a_worker_killed_before_it_finishes_leaves_a_failed_run_with_the_reason(built_world, datasets, tmp_path):
+    store = tmp_path / "killed.sqlite"
+    settings = built_world.settings.model_copy(update={"data_dir": tmp_path})
+    config = RunConfig(tiers=[2], systems=["graphrag"], engine="offline", limit=3, datasets_dir=str(datasets.directory),
+                       label="killed")
+    run_id = api.start_run(config, settings, store)
+    pid = RunStore(store).run(run_id)["worker_pid"]
+    os.kill(pid, signal.SIGKILL)  # before it could record anything: the run was "queued" forever
+    deadline = time.time() + 30
+    while (p := api.progress(run_id, settings, store))["status"] in ("queued", "running") and time.time() < deadline:
+        time.sleep(0.2)
+    assert p["status"] == "failed" and f"pid {pid}" in p["error"] and "ended without finishing" in p["error"]
+    assert api.list_runs(settings, store)[0]["status"] == "failed"
