@@ -33,8 +33,14 @@ def test_results_page_shows_tier_cards_beside_the_paper(console_env):
     metrics = {m.label: m for m in at.metric}
     assert metrics["TSA"].value == f"{summary['tier2']['tsa']['mean']:.3f}"
     assert "graphrag correctness" in metrics and "graphrag TSR" in metrics
-    assert [t.label for t in at.tabs][:3] == ["GraphRAG vs baseline", "By level and class", "Latency"]
     assert any("Judge scores" in c.value for c in at.caption)
+    section = at.radio(key="results_section")
+    assert section.options[:3] == ["GraphRAG vs baseline", "By level and class", "Latency"]
+    assert not at.dataframe  # only the chosen section is rendered
+    at = section.set_value("Tier 2").run()
+    assert not at.exception
+    tsa = next(r for r in at.dataframe[0].value.to_dict("records") if r["metric"] == "tsa" and r["scope"] == "automated")
+    assert tsa["mean"] == summary["tier2"]["tsa"]["mean"] and tsa["paper"] == 0.88
 
 
 def test_drill_down_shows_question_reference_answer_scores_and_trace(console_env):
