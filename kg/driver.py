@@ -1,17 +1,22 @@
 """The one place that connects to the graph: real Neo4j 5 when NEO4J_URI is set, else embedded."""
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from neo4j import Driver, GraphDatabase, ManagedTransaction
-from neo4j.exceptions import ConstraintError
+from neo4j.exceptions import ClientError
 
 from kg.backend import Backend, detect_backend
 from kg.embedded import EmbeddedServer
 from kg.schema import ArcadeHttp, bootstrap_schema, drop_fulltext_arcadedb
 from kg.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+# Errors in the statement itself: re-running cannot help, so they surface at once.
+NOT_RETRIED = ("SyntaxError", "ParameterMissing", "Security.")
 
 
 def get_driver(settings: Settings | None = None) -> Driver:
@@ -46,9 +51,10 @@ class Graph:
         """Run idempotent write statements in one transaction, all or nothing.
 
         Auto-commit is not atomic on ArcadeDB (a failed CREATE ... SET leaves empty nodes), so writers
-        come here. The driver retries transient conflicts; a ConstraintError means a concurrent writer
-        (say, a killed build's last query still finishing on the server) created the same uid first,
-        and re-running the statement, which skips existing uids, settles it."""
+        come here. The driver retries transient conflicts. Under concurrent writers (say, a killed
+        build's last query still finishing on the server) ArcadeDB also reports a uid conflict or a
+        lost transaction as a client error; the statements skip what exists, so running them again
+        settles it."""
         def work(tx: ManagedTransaction) -> None:
             for query, params in statements:
                 tx.run(query, params).consume()
@@ -58,9 +64,10 @@ class Graph:
                 with self.driver.session(database=self.database) as s:
                     s.execute_write(work)
                 return
-            except ConstraintError:
-                if attempt == attempts - 1:
+            except ClientError as exc:
+                if attempt == attempts - 1 or any(k in (exc.code or "") for k in NOT_RETRIED):
                     raise
+                log.warning("write attempt %d failed (%s: %s); retrying", attempt + 1, exc.code, exc.message)
                 time.sleep(0.2 * 2 ** attempt)
 
     def close(self) -> None:

@@ -87,7 +87,7 @@ def test_two_writers_of_the_same_batch_leave_one_copy(small_world, own_graph):
         t.start()
     for t in threads:
         t.join()
-    assert errors == []
+    assert errors == [], [f"{getattr(e, 'code', '')}: {e}"[:800] for e in errors]
     with own_graph.graph.driver.session(database=own_graph.graph.database) as s:
         nodes = s.run("MATCH (n:BaseNode) RETURN count(n) AS n, count(DISTINCT n.uid) AS uids").single()
         events = s.run("MATCH (e:Event) RETURN count(e) AS c").single()["c"]
