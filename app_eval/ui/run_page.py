@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from agent.llm import engine_name
 from app_eval import api, report
 from app_eval.config import TIERS, RunConfig
 from app_eval.systems import SYSTEMS
@@ -25,7 +26,7 @@ def render(settings: Settings) -> None:
                                format_func=lambda t: f"Tier {t}: {DATASETS_OF_TIER[t]}")
         systems = st.multiselect("Systems", SYSTEMS, default=default_systems or list(SYSTEMS))
         c1, c2, c3 = st.columns(3)
-        engine = c1.selectbox("Engine", ["offline", "llm"], index=0 if not settings.llm_configured else 1,
+        engine = c1.selectbox("Engine", ["offline", "llm"], index=["offline", "llm"].index(engine_name(settings)),
                               help="llm needs OPENAI_API_KEY or OPENAI_BASE_URL")
         judge = c2.selectbox("Judge", ["deterministic", "llm"], index=0)
         limit = c3.number_input("Questions per dataset (0 = all)", min_value=0, value=default_limit, step=5)
