@@ -79,6 +79,12 @@ def similarity(query: str, name: str) -> float:
     return max(full, fuzz.token_sort_ratio(q_core, n_core), 0.85 * fuzz.partial_ratio(q_core, n_core)) / 100
 
 
+def closeness(query: str, name: str) -> float:
+    """Breaks ties between equal matches: the name as typed, word order and legal-form words included
+    ("Holding Zug GmbH, in Liquidation" before "Holding Zug AG")."""
+    return fuzz.ratio(" ".join(words(fold(query))), " ".join(words(fold(name or "")))) / 100
+
+
 def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
     pool = max(50, args.limit * 5)
     found: list[dict] = []
@@ -118,7 +124,8 @@ def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
         if any(r["match"] >= GOOD_MATCH for r in found):
             break
     found = [r for r in found if r["match"] >= MIN_SIMILARITY]
-    found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", r.get("strength") != "strong", -r["score"]))
+    found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", -closeness(args.query, r["name"]),
+                              r.get("strength") != "strong", -r["score"]))
     for r in found:
         r["score"] = round(r["score"], 3)
     return result("search_companies", args, found[: args.limit], started,

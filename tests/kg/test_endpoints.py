@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from kg.endpoints import ENDPOINTS, Context, call
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run
 from tests.support.truth import Truth
 
 
@@ -62,6 +62,27 @@ def test_search_finds_companies_by_misspelled_name_and_by_uid(ctx, truth):
         assert [r["uid"] for r in by_uid.rows] == [uid]
         assert by_uid.rows[0]["name"] == name
     assert found >= 0.9 * len(sample), f"{found}/{len(sample)} misspelled names ranked first"
+
+
+NEAR_TWINS = ["Holding Zugorix AG", "Holding Zugorix GmbH, in Liquidation", "Gartenbau Wangelix",
+              "Wangelix Gartenbau GmbH in Liquidation"]
+
+
+@pytest.fixture
+def near_twins(graph, graph_settings):
+    """Companies whose names are equal up to legal-form words and word order (seen on the 100k world)."""
+    rows = [{"uid": f"T-TWIN-{i}", "name": n, "strength": "strong", "status": "active"} for i, n in enumerate(NEAR_TWINS)]
+    run(graph, "UNWIND $rows AS row CREATE (c:BaseNode:Company) SET c += row", rows=rows)
+    yield Context(graph, graph_settings)
+    run(graph, "MATCH (c:BaseNode) WHERE c.uid STARTS WITH 'T-TWIN-' DETACH DELETE c")
+
+
+def test_a_name_typed_exactly_comes_first_among_equal_matches(near_twins):
+    """"Holding Zugorix AG" and "Holding Zugorix GmbH, in Liquidation" match either query equally (legal-form
+    words and order do not count); the one named exactly as typed must come first."""
+    for name in NEAR_TWINS:
+        rows = call(near_twins, "search_companies", {"query": name, "kind": "company"}).rows
+        assert rows[0]["name"] == name, (name, [(r["name"], r["match"]) for r in rows[:3]])
 
 
 def test_search_returns_the_profile_a_reader_checks(ctx, truth):
