@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -10,6 +10,14 @@ from app_eval.systems import SYSTEMS
 from kg.settings import Settings
 
 TIERS = (1, 2, 3, 4)
+T = TypeVar("T")
+
+
+def _subset(name: str, chosen: list[T], allowed: tuple[T, ...]) -> list[T]:
+    """A non-empty choice among `allowed`, without repeats, in the order of `allowed`."""
+    if not chosen or any(c not in allowed for c in chosen):
+        raise ValueError(f"{name} must be among {allowed}, got {chosen}")
+    return [a for a in allowed if a in chosen]
 
 
 class RunConfig(BaseModel):
@@ -27,18 +35,12 @@ class RunConfig(BaseModel):
     @field_validator("tiers")
     @classmethod
     def _tiers(cls, v: list[int]) -> list[int]:
-        bad = [t for t in v if t not in TIERS]
-        if bad or not v:
-            raise ValueError(f"tiers must be among {TIERS}, got {v}")
-        return sorted(set(v))
+        return _subset("tiers", v, TIERS)
 
     @field_validator("systems")
     @classmethod
     def _systems(cls, v: list[str]) -> list[str]:
-        bad = [s for s in v if s not in SYSTEMS]
-        if bad or not v:
-            raise ValueError(f"systems must be among {SYSTEMS}, got {v}")
-        return [s for s in SYSTEMS if s in v]
+        return _subset("systems", v, SYSTEMS)
 
     def world_dir(self, settings: Settings) -> Path:
         return Path(self.world) if self.world else settings.data_dir / "demo-world"

@@ -139,12 +139,17 @@ def test_cli_run_prints_summary_run_id_and_progress(built_world, datasets, tmp_p
     assert bad.returncode == 2 and "tiers" in bad.stderr
 
 
-def test_background_run_reports_progress_in_the_store(built_world, datasets, tmp_path):
-    store = tmp_path / "bg.sqlite"
+def start_small_run(built_world, datasets, tmp_path, label: str):
+    """A detached three-question Tier 2 run in a store of its own: (run id, settings, store)."""
+    store = tmp_path / f"{label}.sqlite"
     settings = built_world.settings.model_copy(update={"data_dir": tmp_path})
     config = RunConfig(tiers=[2], systems=["graphrag"], engine="offline", limit=3, datasets_dir=str(datasets.directory),
-                       label="background")
-    run_id = api.start_run(config, settings, store)
+                       label=label)
+    return api.start_run(config, settings, store), settings, store
+
+
+def test_background_run_reports_progress_in_the_store(built_world, datasets, tmp_path):
+    run_id, settings, store = start_small_run(built_world, datasets, tmp_path, "background")
     seen = set()
     deadline = time.time() + 300
     while time.time() < deadline:
@@ -159,11 +164,7 @@ def test_background_run_reports_progress_in_the_store(built_world, datasets, tmp
 
 
 def test_a_worker_killed_before_it_finishes_leaves_a_failed_run_with_the_reason(built_world, datasets, tmp_path):
-    store = tmp_path / "killed.sqlite"
-    settings = built_world.settings.model_copy(update={"data_dir": tmp_path})
-    config = RunConfig(tiers=[2], systems=["graphrag"], engine="offline", limit=3, datasets_dir=str(datasets.directory),
-                       label="killed")
-    run_id = api.start_run(config, settings, store)
+    run_id, settings, store = start_small_run(built_world, datasets, tmp_path, "killed")
     pid = RunStore(store).run(run_id)["worker_pid"]
     os.kill(pid, signal.SIGKILL)  # before it could record anything: the run was "queued" forever
     deadline = time.time() + 30
