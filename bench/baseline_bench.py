@@ -42,7 +42,7 @@ def main() -> None:
         server = EmbeddedServer(settings)
         server.start()
         try:
-            with connect(settings) as g:
+            with connect(settings, role="writer") as g:
                 g.ensure_schema(fulltext=False)
                 events = load_events(g, w / "xml")
                 baseline = Baseline(settings)

@@ -46,7 +46,7 @@ def raw_backend(tmp: Path, nodes: int, edges: int) -> float:
     server = EmbeddedServer(settings)
     server.start()
     try:
-        with connect(settings) as g:
+        with connect(settings, role="writer") as g:
             g.ensure_schema(fulltext=False)
             t0 = time.perf_counter()
             with g.driver.session(database=g.database) as s:
@@ -71,7 +71,7 @@ def main() -> None:
         server = EmbeddedServer(settings)
         st = server.start()
         try:
-            with connect(settings) as g, PeakRSS(st.pid) as server_rss:
+            with connect(settings, role="writer") as g, PeakRSS(st.pid) as server_rss:
                 t0 = time.perf_counter()
                 report = build(g, [str(w / "xml")], RuleExtractor(), ALL_SUB_RUBRICS, settings.data_dir / "build",
                                progress=False)

@@ -63,7 +63,7 @@ class BuiltGraph:
         from kg.driver import connect  # noqa: PLC0415
 
         self.server.start()
-        self.graph = connect(self.settings)
+        self.graph = connect(self.settings, role="writer")
         if graph_stats(self.graph).events < self.n or pending_uids(self.graph, ALL_SUB_RUBRICS):
             build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
                   self.settings.data_dir / "build", progress=True)

@@ -50,7 +50,7 @@ def main_build(argv: list[str] | None = None) -> int:
     except (ValueError, ImportError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    with connect(settings) as graph:
+    with connect(settings, role="writer") as graph:
         if not args.privacy and is_pseudonymized(graph):
             # phase 1 would write plaintext names back into a pseudonymized graph
             print("error: this graph is pseudonymized; build into it only with --privacy", file=sys.stderr)
@@ -74,7 +74,7 @@ def main_stats(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     settings = get_settings()
-    with connect(settings) as graph:
+    with connect(settings, role="writer") as graph:
         st = graph_stats(graph, quarantined_count(settings.data_dir / "build"))
     print(json.dumps(st.to_dict()) if args.json else st.table())
     return 0

@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         regenerated = False
         print(f"reusing the demo world in {world}", file=sys.stderr)
-    with connect(settings) as graph:
+    with connect(settings, role="writer") as graph:
         graph.ensure_schema()
         if regenerated and graph_stats(graph).events:
             _clear_stale_graph(graph)

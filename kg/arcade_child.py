@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--command-timeout-ms", type=int, default=0)
     args = p.parse_args(argv)
 
+    os.umask(0o077)  # every file the server writes (databases, WAL, users, logs) is the owner's only
     root = args.dir.resolve()
     # ArcadeDB writes ./log relative to the working directory and a crash file next to it.
     os.chdir(root)

@@ -1,6 +1,7 @@
 """`python -m kg.cypher "QUERY" [--params JSON] [--json]`: read-only Cypher console for analysts.
 
-Queries go through the same guard and rolled-back execution as the agent's custom Cypher tool.
+Queries go through the same guard and rolled-back execution as the agent's custom Cypher tool, as the
+read-only database user.
 A refused query exits with status 2 and a one-line reason; a failing one with status 1.
 """
 from __future__ import annotations
@@ -9,12 +10,10 @@ import argparse
 import json
 import sys
 
-from neo4j.exceptions import Neo4jError
-
 from kg.driver import get_driver
 from kg.embedded import EmbeddedServerError
 from kg.guard import QueryRefused
-from kg.readonly import QueryTimeout, run_read_only
+from kg.readonly import QueryFailed, QueryTimeout, one_line, run_read_only
 from kg.settings import get_settings
 
 
@@ -45,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     except QueryRefused as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 2
-    except (QueryTimeout, Neo4jError, EmbeddedServerError, OSError) as exc:
-        print(f"error: {_one_line(exc)}", file=sys.stderr)
+    except (QueryTimeout, QueryFailed, EmbeddedServerError, OSError) as exc:
+        print(f"error: {one_line(str(exc), 500)}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(res.rows, ensure_ascii=False, default=str))
@@ -56,11 +55,6 @@ def main(argv: list[str] | None = None) -> int:
     if res.truncated:
         print(f"note: output truncated at {len(res.rows)} rows", file=sys.stderr)
     return 0
-
-
-def _one_line(exc: BaseException) -> str:
-    msg = getattr(exc, "message", None) or str(exc)
-    return " ".join(str(msg).split())[:500]
 
 
 def _print_table(columns: list[str], rows: list[dict]) -> None:

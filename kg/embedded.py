@@ -1,11 +1,18 @@
 """Lifecycle of the embedded ArcadeDB graph server: start (or reuse), stop, status.
 
-Files under the graph directory (default `.graphdb/`):
-  password     generated root password, mode 0600
+Files under the graph directory (default `.graphdb/`, mode 0700, every file in it 0600):
+  password          generated root password: the pipeline's writer account
+  reader-password   generated password of `reader`, the read-only account every read path uses
   server.pid   pid of the running child process
   server.json  the ports it was started with
   server.log   its stdout/stderr
   server/      ArcadeDB's root (databases, users)
+
+Least privilege (SPEC §9): the server gets a `reader` group that may read records and nothing else
+(no schema, security or settings change, so no writes, no user commands, no `LOAD CSV` from files)
+and a `reader` user in it. The database's command timeout is the read timeout, enforced by the server:
+a runaway query is stopped there, not only abandoned by the client (`Graph.long_statements()`
+lifts it for a build's own statements).
 """
 from __future__ import annotations
 
@@ -24,10 +31,18 @@ import psutil
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
+from kg import security
+from kg.arcade_http import ArcadeHttp
+from kg.files import owner_only, tighten_tree
 from kg.settings import Settings
 
 CHILD_MODULE = "kg.arcade_child"
 ROOT_USER = "root"
+READER_USER = "reader"
+READER_GROUP = "reader"
+# What the reader group may do: read records of every type; no database-level access at all.
+READER_GROUP_RULES = {"resultSetLimit": -1, "readTimeout": -1, "access": [],
+                      "types": {"*": {"access": ["readRecord"]}}}
 
 
 class EmbeddedServerError(RuntimeError):
@@ -52,6 +67,7 @@ class EmbeddedServer:
         self.dir = Path(settings.graph_dir).resolve()
         self.pid_file = self.dir / "server.pid"
         self.password_file = self.dir / "password"
+        self.reader_password_file = self.dir / "reader-password"
         self.log_file = self.dir / "server.log"
         self.state_file = self.dir / "server.json"
 
@@ -66,7 +82,13 @@ class EmbeddedServer:
 
     @property
     def auth(self) -> tuple[str, str]:
+        """The writer (root) account: only the pipeline and the server's own set-up use it."""
         return ROOT_USER, self._password()
+
+    @property
+    def reader_auth(self) -> tuple[str, str]:
+        """The read-only account of every read path (console, agent, chat, evaluation)."""
+        return READER_USER, _read_secret(self.reader_password_file)
 
     def status(self) -> ServerStatus:
         pid = self._live_pid()
@@ -88,25 +110,37 @@ class EmbeddedServer:
                     f"stop it or choose another port with {name}"
                 )
         self.dir.mkdir(parents=True, exist_ok=True)
+        owner_only(self.dir)
         self._ensure_password()
-        self.state_file.write_text(json.dumps({"bolt_port": bolt, "http_port": http}))
+        _ensure_secret(self.reader_password_file)
+        security.ensure_group(self.dir / "server" / "config", READER_GROUP, READER_GROUP_RULES)
+        _write_private(self.state_file, json.dumps({"bolt_port": bolt, "http_port": http}))
         cmd = [
             sys.executable, "-m", CHILD_MODULE, "--dir", str(self.dir),
             "--bolt-port", str(bolt), "--http-port", str(http),
             "--database", self.settings.neo4j_database, "--heap", self.settings.graph_heap,
         ]
-        with open(self.log_file, "ab") as log:
+        with open(os.open(self.log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
             proc = subprocess.Popen(  # noqa: S603 - fixed argv, our own module
                 cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 cwd=str(_project_root()), start_new_session=True,
             )
-        self.pid_file.write_text(str(proc.pid))
+        _write_private(self.pid_file, str(proc.pid))
         try:
             self._wait_ready(proc.pid)
+            self._secure()
         except EmbeddedServerError:
             self.stop()
             raise
         return self.status()
+
+    def _secure(self) -> None:
+        """The reader account, the server-side read timeout and the file lock, on every start (idempotent)."""
+        http = ArcadeHttp(self.http_url, *self.auth)
+        security.ensure_reader(http, self.uri, READER_USER, self.reader_auth[1], self.settings.neo4j_database,
+                               READER_GROUP)
+        security.lock_down(http, self.settings.neo4j_database, self.settings.query_timeout_s)
+        tighten_tree(self.dir)
 
     def stop(self, timeout: float = 30.0) -> bool:
         """Stop the server if it runs. Returns True when a process was stopped."""
@@ -134,17 +168,10 @@ class EmbeddedServer:
         return self.settings.graph_bolt_port, self.settings.graph_http_port
 
     def _password(self) -> str:
-        if not self.password_file.exists():
-            raise EmbeddedServerError(f"no password file at {self.password_file}: start the server first")
-        return self.password_file.read_text(encoding="utf-8").strip()
+        return _read_secret(self.password_file)
 
     def _ensure_password(self) -> None:
-        if self.password_file.exists():
-            os.chmod(self.password_file, 0o600)
-            return
-        fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(secrets.token_urlsafe(24))
+        _ensure_secret(self.password_file)
 
     def _live_pid(self) -> int | None:
         """The pid in the pid file when that process is alive and is our server child."""
@@ -198,6 +225,29 @@ class EmbeddedServer:
             return "\n".join(self.log_file.read_text(errors="replace").splitlines()[-lines:])
         except FileNotFoundError:
             return "(no log)"
+
+
+def _ensure_secret(path: Path) -> None:
+    """A generated secret at `path`, mode 0600 (an existing one is kept and its mode tightened)."""
+    if path.exists():
+        os.chmod(path, 0o600)
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(secrets.token_urlsafe(24))
+
+
+def _read_secret(path: Path) -> str:
+    if not path.exists():
+        raise EmbeddedServerError(f"no password file at {path}: start the server first")
+    return path.read_text(encoding="utf-8").strip()
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.chmod(path, 0o600)
 
 
 def _port_in_use(port: int) -> bool:

@@ -1,9 +1,14 @@
-"""Execute untrusted Cypher safely: guard, READ session, always-rolled-back transaction,
-timeout and row cap (SPEC §9). Used by the analyst console and by `execute_custom_cypher`.
+"""Execute untrusted Cypher safely (SPEC §9). Used by the analyst console and by `execute_custom_cypher`.
 
-ArcadeDB ignores both READ access mode and transaction timeouts, so the timeout is enforced
-here: the query runs in a worker thread on its own driver, and closing that driver breaks
-the connection when the deadline passes.
+Layers, each enough for what it covers:
+1. the static guard (`kg.guard`) refuses writes, admin and file commands before anything runs;
+2. callers connect as the read-only database user (`kg.driver`, role `reader`), so what a guard miss
+   lets through cannot write, administer or read files;
+3. the query runs in a READ transaction that is always rolled back, with the row cap in the query
+   itself (`cap_rows`), a server-side timeout (Neo4j: the transaction timeout; the embedded ArcadeDB:
+   the database's statement timeout, see `kg.embedded`) and a client-side one: the query runs in a
+   worker thread on its own driver, whose closing breaks the connection at the deadline.
+Every failure becomes one exception with a one-line message, never a driver traceback.
 """
 from __future__ import annotations
 
@@ -14,13 +19,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import READ_ACCESS, Driver
+from neo4j.exceptions import DriverError, Neo4jError
 
-from kg.guard import QueryRefused, check_read_only
+from kg.guard import QueryRefused, cap_rows, check_read_only
 from kg.records import to_jsonable
+
+# Server error codes that mean "the account may not do this": the database stopped a write.
+_FORBIDDEN = ("Security.Forbidden", "Security.Unauthorized", "Security.AuthorizationExpired")
+_TIMED_OUT = ("TransactionTimedOut", "Transaction.Terminated", "TransactionTimedOutClientConfiguration")
 
 
 class QueryTimeout(RuntimeError):
-    """The query ran longer than its timeout and was abandoned."""
+    """The query ran longer than its timeout and was stopped."""
+
+
+class QueryFailed(RuntimeError):
+    """The query could not run: a syntax error, a server error or a lost connection (one-line message)."""
 
 
 @dataclass
@@ -41,9 +55,12 @@ def run_read_only(
     row_cap: int,
     check: bool = True,
 ) -> ReadOnlyResult:
-    """Run `query` without any lasting effect. `check=False` skips the static guard (tests only)."""
+    """Run `query` without any lasting effect. `check=False` skips the static guard (tests only).
+
+    Raises `QueryRefused` (the guard or the database refused it), `QueryTimeout` or `QueryFailed`."""
     if check:
         check_read_only(query)
+        query = cap_rows(query, row_cap + 1)  # one more than the cap tells that rows were cut
     driver = make_driver()
     outcome: dict[str, Any] = {}
     started = time.perf_counter()
@@ -63,16 +80,38 @@ def run_read_only(
         worker.join(5)
         raise QueryTimeout(f"query exceeded the {timeout_s:g}s timeout and was cancelled")
     if "error" in outcome:
-        raise outcome["error"]
+        raise _one_error(outcome["error"], timeout_s) from outcome["error"]
     result: ReadOnlyResult = outcome["result"]
     result.ms = round((time.perf_counter() - started) * 1000, 1)
     return result
 
 
+def _one_error(exc: BaseException, timeout_s: float) -> Exception:
+    """What the caller sees: the refusal, timeout or failure in one line, whatever the driver raised."""
+    if isinstance(exc, QueryRefused | QueryTimeout | QueryFailed):
+        return exc
+    if isinstance(exc, Neo4jError):
+        code = exc.code or ""
+        text = one_line(exc.message or str(exc))
+        if any(k in code for k in _TIMED_OUT) or ("timeout" in text.lower() and "exceeded" in text.lower()):
+            return QueryTimeout(f"query exceeded the {timeout_s:g}s timeout and was stopped by the server")
+        if any(k in code for k in _FORBIDDEN):
+            return QueryRefused(f"the database refused it for the read-only account: {text}")
+        return QueryFailed(f"the query failed: {text}")
+    if isinstance(exc, DriverError | OSError):
+        return QueryFailed(f"the graph server dropped the query ({type(exc).__name__}: {one_line(str(exc))}); "
+                           "it may have run out of memory; try a smaller query")
+    return QueryFailed(f"the query failed ({type(exc).__name__}: {one_line(str(exc))})")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    return " ".join(str(text).split())[:limit]
+
+
 def _execute(driver: Driver, query: str, params: dict, database: str, timeout_s: float,
              row_cap: int) -> ReadOnlyResult:
-    with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
-        tx = session.begin_transaction(timeout=timeout_s)  # honoured by Neo4j, ignored by ArcadeDB
+    with driver.session(database=database, default_access_mode=READ_ACCESS, fetch_size=row_cap + 1) as session:
+        tx = session.begin_transaction(timeout=timeout_s)  # Neo4j enforces it; ArcadeDB has its own (above)
         try:
             result = tx.run(query, params)
             rows: list[dict[str, Any]] = []

@@ -5,14 +5,9 @@ through its SQL (HTTP API); that one difference lives in `_create_fulltext_arcad
 """
 from __future__ import annotations
 
-import base64
-import json
-import urllib.error
-import urllib.request
-from dataclasses import dataclass, field
-
 from neo4j import Driver
 
+from kg.arcade_http import ArcadeHttp
 from kg.backend import Backend, detect_backend
 
 # ArcadeDB names a full-text index "<Type>[<property>]"; Neo4j gets the same name so that
@@ -35,14 +30,6 @@ INDEXES = [
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
 ]
-
-
-@dataclass(frozen=True)
-class ArcadeHttp:
-    """Where ArcadeDB's HTTP API is, for the one DDL that Cypher cannot express there."""
-    base_url: str
-    user: str
-    password: str = field(repr=False)
 
 
 def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | None = None,
@@ -70,37 +57,22 @@ def drop_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
     """ArcadeDB indexes text ~20x faster in bulk (at CREATE INDEX) than row by row, so a bulk
     load drops the indexes first and `bootstrap_schema` rebuilds them afterwards."""
     for name in FULLTEXT:
-        _arcade_sql(http, database, f"DROP INDEX `{name}` IF EXISTS")
+        http.sql(database, f"DROP INDEX `{name}` IF EXISTS")
 
 
 def _create_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
     # The property must be declared before ArcadeDB will index it; `full_text` needs backticks.
     for label, prop in FULLTEXT.values():
-        _arcade_sql(http, database, f"CREATE VERTEX TYPE {label} IF NOT EXISTS")
-        _arcade_sql(http, database, f"CREATE PROPERTY {label}.`{prop}` IF NOT EXISTS STRING")
-        _arcade_sql(http, database, f"CREATE INDEX IF NOT EXISTS ON {label} (`{prop}`) FULL_TEXT")
-
-
-def _arcade_sql(http: ArcadeHttp, database: str, command: str) -> dict:
-    token = base64.b64encode(f"{http.user}:{http.password}".encode()).decode()
-    req = urllib.request.Request(  # noqa: S310 - http URL built from our own settings
-        f"{http.base_url}/api/v1/command/{database}",
-        data=json.dumps({"language": "sql", "command": command}).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Basic {token}"},
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=60) as resp:  # noqa: S310 - see above
-            return json.loads(resp.read())
-    except urllib.error.HTTPError as exc:
-        detail = exc.read().decode(errors="replace")[:300]
-        raise RuntimeError(f"ArcadeDB rejected {command!r}: {detail}") from exc
+        http.sql(database, f"CREATE VERTEX TYPE {label} IF NOT EXISTS")
+        http.sql(database, f"CREATE PROPERTY {label}.`{prop}` IF NOT EXISTS STRING")
+        http.sql(database, f"CREATE INDEX IF NOT EXISTS ON {label} (`{prop}`) FULL_TEXT")
 
 
 def main() -> int:
     """`python -m kg.schema`: create the schema on the configured graph and list the indexes."""
     from kg.driver import connect  # noqa: PLC0415 - driver imports this module
 
-    with connect() as graph:
+    with connect(role="writer") as graph:
         graph.ensure_schema()
         with graph.driver.session(database=graph.database) as s:
             names = sorted(r["name"] for r in s.run("SHOW INDEXES YIELD name RETURN name"))

@@ -20,6 +20,10 @@ class Settings(BaseSettings):
     neo4j_user: str = Field(default="neo4j", alias="NEO4J_USER")
     neo4j_password: SecretStr | None = Field(default=None, alias="NEO4J_PASSWORD")
     neo4j_database: str = Field(default="neo4j", alias="NEO4J_DATABASE")
+    # The read-only account of every read path on Neo4j (a reader role: Enterprise or Aura). Unset: the
+    # main account with READ transactions only.
+    neo4j_reader_user: str | None = Field(default=None, alias="NEO4J_READER_USER")
+    neo4j_reader_password: SecretStr | None = Field(default=None, alias="NEO4J_READER_PASSWORD")
 
     # Only for an external ArcadeDB behind NEO4J_URI: its HTTP API, for the full-text index DDL.
     arcadedb_http_url: str | None = Field(default=None, alias="ARCADEDB_HTTP_URL")

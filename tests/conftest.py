@@ -54,7 +54,7 @@ def graph_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
 
 @pytest.fixture(scope="session")
 def graph(graph_settings: Settings) -> Iterator[Graph]:
-    g = connect(graph_settings)
+    g = connect(graph_settings, role="writer")
     g.ensure_schema()
     try:
         yield g

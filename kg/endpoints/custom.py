@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from kg.driver import get_driver
 from kg.endpoints.base import Context, Endpoint, ToolResult
 from kg.guard import QueryRefused
-from kg.readonly import QueryTimeout, run_read_only
+from kg.readonly import QueryFailed, QueryTimeout, run_read_only
 
 
 class CypherArgs(BaseModel):
@@ -28,12 +28,9 @@ def execute_custom_cypher(ctx: Context, args: CypherArgs) -> ToolResult:
     except QueryRefused as exc:
         return ToolResult("execute_custom_cypher", args.model_dump(), "refused", message=f"refused: {exc}",
                           ms=(time.perf_counter() - started) * 1000)
-    except QueryTimeout as exc:
+    except (QueryTimeout, QueryFailed) as exc:  # a syntax error is feedback for the agent
         return ToolResult("execute_custom_cypher", args.model_dump(), "error", message=str(exc),
                           ms=(time.perf_counter() - started) * 1000)
-    except Exception as exc:  # noqa: BLE001 - a Cypher syntax error is feedback for the agent
-        return ToolResult("execute_custom_cypher", args.model_dump(), "error",
-                          message=f"the query failed: {str(exc)[:300]}", ms=(time.perf_counter() - started) * 1000)
     note = f"truncated at {s.query_row_cap} rows" if res.truncated else ""
     status = "ok" if res.rows else "empty"
     return ToolResult("execute_custom_cypher", args.model_dump(), status, res.rows,

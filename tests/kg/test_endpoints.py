@@ -16,7 +16,7 @@ from tests.support.truth import Truth
 
 @pytest.fixture(scope="module")
 def ctx(built_world) -> Context:
-    return Context(built_world.graph, built_world.settings)
+    return Context(built_world.reader, built_world.settings)
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ def generate(out: Path, publications: int, seed: int) -> Path:
 
 
 class OwnGraph:
-    """An embedded server in a directory of its own (a build test needs an empty graph)."""
+    """An embedded server in a directory of its own (a build test needs an empty graph). `graph` is the
+    pipeline's writer connection; `reader` is the read-only account every read path of the product uses."""
 
     def __init__(self, directory: Path) -> None:
         self.settings: Settings = embedded_settings(directory / "graph", GAZETTE_DATA_DIR=directory / "data")
@@ -26,10 +27,12 @@ class OwnGraph:
 
     def __enter__(self) -> OwnGraph:
         self.server.start()
-        self.graph: Graph = connect(self.settings)
+        self.graph: Graph = connect(self.settings, role="writer")
+        self.reader: Graph = connect(self.settings)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.reader.close()
         self.graph.close()
         self.server.stop()
 
