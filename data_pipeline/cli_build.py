@@ -74,7 +74,7 @@ def main_stats(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     settings = get_settings()
-    with connect(settings, role="writer") as graph:
+    with connect(settings) as graph:
         st = graph_stats(graph, quarantined_count(settings.data_dir / "build"))
     print(json.dumps(st.to_dict()) if args.json else st.table())
     return 0
