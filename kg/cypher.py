@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 
 from kg.driver import get_driver
@@ -26,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, help="seconds (default QUERY_TIMEOUT)")
     p.add_argument("--limit", type=int, help="row cap (default QUERY_ROW_CAP)")
     args = p.parse_args(argv)
+    # The driver logs a dropped connection itself; the console reports it once, in one line.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
     settings = get_settings()
     try:
         params = json.loads(args.params)

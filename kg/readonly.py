@@ -99,8 +99,8 @@ def _one_error(exc: BaseException, timeout_s: float) -> Exception:
             return QueryRefused(f"the database refused it for the read-only account: {text}")
         return QueryFailed(f"the query failed: {text}")
     if isinstance(exc, DriverError | OSError):
-        return QueryFailed(f"the graph server dropped the query ({type(exc).__name__}: {one_line(str(exc))}); "
-                           "it may have run out of memory; try a smaller query")
+        return QueryFailed(f"the graph server dropped the connection during the query ({type(exc).__name__}); "
+                           "it may have run out of memory: try a smaller query")
     return QueryFailed(f"the query failed ({type(exc).__name__}: {one_line(str(exc))})")
 
 
