@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from neo4j import Driver, GraphDatabase, ManagedTransaction
+from neo4j import READ_ACCESS, Driver, GraphDatabase, ManagedTransaction, Session
 from neo4j.exceptions import ClientError
 
 from kg import security
@@ -73,6 +73,10 @@ class Graph:
         (Neo4j populates its index in the background, so nothing to do there.)"""
         if self.backend == "arcadedb" and self.arcade_http is not None:
             drop_fulltext_arcadedb(self.arcade_http, self.database)
+
+    def read_session(self) -> Session:
+        """A session in READ access mode (Neo4j routes and enforces it; ArcadeDB relies on the account)."""
+        return self.driver.session(database=self.database, default_access_mode=READ_ACCESS)
 
     @contextmanager
     def long_statements(self) -> Iterator[None]:

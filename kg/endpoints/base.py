@@ -61,7 +61,7 @@ class Endpoint:
 
 def read(ctx: Context, query: str, **params: Any) -> list[dict[str, Any]]:
     """One parameterized read query; rows as JSON-ready dicts."""
-    with ctx.graph.driver.session(database=ctx.graph.database) as s:
+    with ctx.graph.read_session() as s:
         return [to_jsonable(r.data()) for r in s.run(query, params)]
 
 
