@@ -8,13 +8,28 @@ from pydantic import BaseModel, Field
 
 AUTOMATED, GOLDEN, CONVERSATIONAL = "automated", "golden", "conversational"
 KINDS = (AUTOMATED, GOLDEN, CONVERSATIONAL)
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+DEV, TEST = "dev", "test"
+SPLITS = (DEV, TEST)
+Split = Literal["dev", "test"]
+Language = Literal["en", "de", "fr", "it"]
+# What the answer must be: one fact (or a few), a set of items (scored by set precision/recall/F1),
+# a count, or "not found" (the question names an entity the graph does not hold).
+AnswerKind = Literal["fact", "list", "count", "not_found"]
 
 
 class Fact(BaseModel):
     kind: Literal["uid", "publication", "date", "number", "name", "text"]
     value: str
     key: bool = True  # a key fact is what the question asks for (correctness); all facts count for recall
+
+
+class Paraphrase(BaseModel):
+    """The same question asked another way. Families are fixed per split: no family of a `test` item is
+    used by any `dev` item (SPEC §10), so engines tuned on `dev` meet unseen phrasings on `test`."""
+    family: str  # e.g. "dev-syntax", "test-lowercase-typo", "test-fr"
+    language: Language = "en"
+    question: str
 
 
 class Item(BaseModel):
@@ -25,14 +40,22 @@ class Item(BaseModel):
     expected: str
     facts: list[Fact]
     source: dict[str, Any] = Field(default_factory=dict)  # the uids / publications the answer rests on
+    split: Split = "dev"
+    paraphrases: list[Paraphrase] = Field(default_factory=list)
+    expected_first_tool: str | None = None  # the tool a good plan calls first (TSA)
+    entity_uids: list[str] = Field(default_factory=list)  # the entities the question is about (empty: not found)
+    answer_kind: AnswerKind = "fact"
 
 
 class Turn(BaseModel):
     question: str
     expected: str
     facts: list[Fact]
-    tags: list[Literal["context_carryover", "entity_memory", "temporal_memory"]] = Field(default_factory=list)
+    tags: list[Literal["context_carryover", "entity_memory", "temporal_memory", "subject_shift", "correction",
+                       "comparison"]] = Field(default_factory=list)
     expected_tool_behavior: list[str] = Field(default_factory=list)  # at least one of these tools should be called
+    entity_uids: list[str] = Field(default_factory=list)  # the entity this turn is about (CCA, TTA check it)
+    answer_kind: AnswerKind = "fact"
 
 
 class Conversation(BaseModel):
@@ -40,6 +63,7 @@ class Conversation(BaseModel):
     goal: str
     turns: list[Turn]
     source: dict[str, Any] = Field(default_factory=dict)
+    split: Split = "dev"
 
 
 class Dataset(BaseModel):
