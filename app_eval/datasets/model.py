@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 AUTOMATED, GOLDEN, CONVERSATIONAL = "automated", "golden", "conversational"
 KINDS = (AUTOMATED, GOLDEN, CONVERSATIONAL)
-FORMAT_VERSION = 2
+FORMAT_VERSION = 1  # 2 once the files carry splits and paraphrases
 DEV, TEST = "dev", "test"
 SPLITS = (DEV, TEST)
 Split = Literal["dev", "test"]
