@@ -2,8 +2,9 @@
 
   parse FILE_OR_DIR... [--json] [--quarantine FILE]   read SHAB XML/JSON and print the publications
   generate --publications N --seed S --out DIR        write a synthetic SHAB world with ground truth
-  build --input DIR_OR_FILES... [--extractor rules|llm] [--privacy] [--json]
-                                                      phases 1-3 into the configured graph
+  build --input DIR_OR_FILES... [--extractor rules|llm] [--privacy [--tokenize-ids]] [--json]
+                                                      phases 1-3 into the configured graph (bad records
+                                                      are quarantined; --privacy pseudonymizes first)
   stats [--json]                                      Table-7 summary of the current graph
   quality --world DIR [--json]                        extraction and identity P/R against the truth
   demo                                                generate (once) and build (once) the demo world

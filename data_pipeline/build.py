@@ -1,19 +1,33 @@
-"""The build: sources -> phase 1 -> phase 2 -> phase 3 (-> privacy) into the configured graph."""
+"""The build: sources -> phase 1 -> phase 2 -> phase 3 into the configured graph.
+
+One bad record never stops a build: whatever goes wrong while reading, mapping or writing one record,
+or extracting one event, quarantines it with its reason and the run goes on. The full-text indexes,
+dropped for the bulk load, are restored in a `finally`, so search works even after a build that failed.
+Each run has an id; the quarantine log (`quarantine.jsonl`) is appended to, never deleted, and
+`last_build.json` holds the counts of the last run. Under `--privacy` a keyed `Pseudonymizer` turns
+every row into tokens before it is written (see `privacy.py`).
+"""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from data_pipeline.extract.base import Extractor
+from data_pipeline.model import Publication
 from data_pipeline.phase1 import write_batch
 from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3
+from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
 from kg.driver import Graph
+from kg.files import private_dir, write_private_text
+
+log = logging.getLogger(__name__)
 
 ALL_SUB_RUBRICS = [f"HR{i:02d}" for i in range(1, 8)] + [f"KK{i:02d}" for i in range(1, 13)] + \
     [f"LS{i:02d}" for i in range(1, 9)]
@@ -29,6 +43,9 @@ class BuildReport:
     mentions: int = 0
     phase3: dict = field(default_factory=dict)
     stats: GraphStats | None = None
+    run_id: str = ""
+    quarantined: int = 0  # records refused and inputs skipped by this run
+    skipped: int = 0  # of those, inputs that are not regular files (never opened)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -40,47 +57,85 @@ def last_build_file(state_dir: Path) -> Path:
     return state_dir / "last_build.json"
 
 
+def quarantine_file(state_dir: Path) -> Path:
+    return state_dir / "quarantine.jsonl"
+
+
 def quarantined_count(state_dir: Path) -> int:
+    """Records quarantined by the last run (the log itself keeps every run)."""
     f = last_build_file(state_dir)
     return json.loads(f.read_text()).get("quarantined", 0) if f.exists() else 0
 
 
-def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
-          batch_files: int = 500, progress: bool = True) -> BuildReport:
-    report = BuildReport()
-    graph.ensure_schema(fulltext=False)
-    graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
-    state_dir.mkdir(parents=True, exist_ok=True)
-    qfile = state_dir / "quarantine.jsonl"
-    qfile.unlink(missing_ok=True)  # it describes the input of this build
-    files = list(iter_files(inputs))
-    report.files = len(files)
+def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, batch_files: int,
+            progress: bool) -> int:
+    def refused(pub: Publication, reason: str) -> None:
+        q.add(pub.source or pub.publication_number, reason)
 
-    t0 = time.perf_counter()
-    with Quarantine(qfile) as q, bar("phase 1 structured", len(files), "file", progress) as pb:
+    written = 0
+    with bar("phase 1 structured", len(files), "file", progress) as pb:
         for i in range(0, len(files), batch_files):
             chunk = files[i: i + batch_files]
             pubs = [p for f in chunk for p in read_file(f, q)]
             if pubs:
-                write_batch(graph, pubs)
-            report.publications += len(pubs)
+                written += write_batch(graph, pubs, px, on_error=refused)
             pb.update(len(chunk))
-        quarantined = q.count
-    report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
+    return written
 
-    t0 = time.perf_counter()
-    with bar(f"phase 2 {extractor.name}", None, "event", progress) as pb:
-        p2 = run_phase2(graph, extractor, sub_rubrics, on_start=lambda n: setattr(pb, "total", n) or pb.refresh(),
-                        on_progress=pb.update)
-    report.mentions = p2.mentions
-    report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 
-    t0 = time.perf_counter()
-    report.phase3 = asdict(run_phase3(graph))
-    graph.ensure_schema()  # the full-text indexes (texts, company and hub names), built in one pass
-    report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
+def _restore_fulltext(graph: Graph, failed: bool) -> None:
+    """Rebuild the full-text indexes; after a failed build, a failure here is logged, not raised over it."""
+    try:
+        graph.ensure_schema()  # the full-text indexes (texts, company and hub names), built in one pass
+    except Exception:
+        if not failed:
+            raise
+        log.exception("could not restore the full-text indexes after a failed build; run the build again")
 
-    last_build_file(state_dir).write_text(json.dumps({"quarantined": quarantined, "files": len(files),
-                                                      "publications": report.publications}))
-    report.stats = graph_stats(graph, quarantined)
+
+def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
+          batch_files: int = 500, progress: bool = True, *, privacy: Pseudonymizer | None = None) -> BuildReport:
+    px = privacy or PLAIN
+    report = BuildReport()
+    private_dir(state_dir)
+    q = Quarantine(quarantine_file(state_dir))  # appended to: it is the log of every run
+    report.run_id = q.run_id
+    files = list(iter_files(inputs))
+    report.files = len(files)
+    with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
+        _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report)
+    if px.keyed:
+        report.phase3["privacy"] = px.counts()
+    report.stats = graph_stats(graph, q.count)
     return report
+
+
+def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
+         batch_files: int, progress: bool, px: Pseudonymizer, q: Quarantine, report: BuildReport) -> None:
+    graph.ensure_schema(fulltext=False)
+    graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
+    failed = True
+    try:
+        t0 = time.perf_counter()
+        report.publications = _phase1(graph, files, q, px, batch_files, progress)
+        report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
+
+        t0 = time.perf_counter()
+        with bar(f"phase 2 {extractor.name}", None, "event", progress) as pb:
+            p2 = run_phase2(graph, extractor, sub_rubrics, on_start=lambda n: setattr(pb, "total", n) or pb.refresh(),
+                            on_progress=pb.update, px=px, on_error=lambda uid, reason: q.add(f"event {uid}", reason))
+        report.mentions = p2.mentions
+        report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
+
+        t0 = time.perf_counter()
+        report.phase3 = asdict(run_phase3(graph, px))
+        failed = False
+    finally:
+        _restore_fulltext(graph, failed)
+        if not failed:
+            report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
+        q.close()
+        report.quarantined, report.skipped = q.count, q.skipped
+        write_private_text(last_build_file(state_dir), json.dumps({
+            "run_id": q.run_id, "completed": not failed, "quarantined": q.count, "skipped": q.skipped,
+            "files": len(files), "publications": report.publications}))

@@ -6,13 +6,24 @@ an event at least as recent as the one it already reflects (`as_of`), and edges 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from neo4j.exceptions import ClientError
+
 from data_pipeline.model import Publication
-from data_pipeline.phase1_rows import rows_for
+from data_pipeline.phase1_rows import Phase1Rows, rows_for
+from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
 from kg.portable import create_missing
+
+log = logging.getLogger(__name__)
+# A publication that cannot be written: (publication, reason) -> its quarantine.
+OnError = Callable[[Publication, str], None]
+# What the graph or the driver answers to a value it will not store. A connection or authentication
+# failure is none of these (or is re-raised below): it stops the build rather than quarantining every record.
+REFUSED = (ClientError, ValueError, TypeError, OverflowError)
 
 # One label inside every {uid: ...} lookup; all labels at CREATE (ArcadeDB, SPEC §4).
 CREATE_EVENTS = create_missing("Event")
@@ -43,14 +54,28 @@ class Phase1Batch:
     edges: dict[str, list[dict]]
 
 
-def collect(pubs: Iterable[Publication]) -> Phase1Batch:
+def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN,
+            on_error: OnError | None = None) -> list[tuple[Publication, Phase1Rows]]:
+    """Each publication with its rows, in date order. A publication whose mapping fails, whatever the
+    error, goes to `on_error` with the reason (without `on_error` the error propagates)."""
+    out = []
+    for pub in sorted(pubs, key=lambda p: (p.publication_date, p.publication_number)):
+        try:
+            out.append((pub, rows_for(pub, px)))
+        except Exception as exc:
+            if on_error is None:
+                raise
+            on_error(pub, f"cannot map the record to graph rows ({type(exc).__name__}: {exc})")
+    return out
+
+
+def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
     """Rows of a batch, with duplicate uids folded (a batch must not create a uid twice)."""
     events: dict[str, dict] = {}
     companies: dict[str, dict] = {}
     persons: dict[str, dict] = {}
     edges: dict[str, list[dict]] = {t: [] for t in EDGE_TYPES}
-    for pub in sorted(pubs, key=lambda p: (p.publication_date, p.publication_number)):
-        rows = rows_for(pub)
+    for rows in all_rows:
         events.setdefault(rows.event["uid"], rows.event)
         for c in rows.companies:  # in date order: later state wins, first sighting creates
             have = companies.get(c["uid"])
@@ -68,12 +93,40 @@ def collect(pubs: Iterable[Publication]) -> Phase1Batch:
     return Phase1Batch(list(events.values()), list(companies.values()), list(persons.values()), edges)
 
 
-def write_batch(graph: Graph, pubs: list[Publication]) -> None:
-    """One transaction per batch: a build killed mid-batch leaves nothing half-written."""
-    batch = collect(pubs)
-    statements = [(CREATE_EVENTS, {"rows": batch.events})]
+def collect(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN) -> Phase1Batch:
+    """Rows of a batch of publications, folded."""
+    return fold(rows for _, rows in prepare(pubs, px))
+
+
+def statements(batch: Phase1Batch) -> list[tuple[str, dict]]:
+    out = [(CREATE_EVENTS, {"rows": batch.events})]
     if batch.companies:
-        statements += [(CREATE_COMPANIES, {"rows": batch.companies}), (UPDATE_COMPANIES, {"rows": batch.companies})]
-    statements.append((CREATE_PERSONS, {"rows": batch.persons}))
-    statements += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
-    graph.write(*[(q, p) for q, p in statements if p["rows"]])
+        out += [(CREATE_COMPANIES, {"rows": batch.companies}), (UPDATE_COMPANIES, {"rows": batch.companies})]
+    out.append((CREATE_PERSONS, {"rows": batch.persons}))
+    out += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
+    return [(q, p) for q, p in out if p["rows"]]
+
+
+def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None) -> int:
+    """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
+    until the refused publications are found, and quarantine just those."""
+    try:
+        graph.write(*statements(fold(rows for _, rows in items)))
+        return len(items)
+    except REFUSED as exc:
+        if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
+            raise
+        if len(items) == 1:
+            on_error(items[0][0], f"the graph refused the record ({type(exc).__name__}: {exc})")
+            return 0
+        log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
+        mid = len(items) // 2
+        return _write(graph, items[:mid], on_error) + _write(graph, items[mid:], on_error)
+
+
+def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
+                on_error: OnError | None = None) -> int:
+    """One transaction per batch: a build killed mid-batch leaves nothing half-written. Rows are
+    pseudonymized by `px` before they reach `Graph.write`. Returns the publications written."""
+    items = prepare(pubs, px, on_error)
+    return _write(graph, items, on_error) if items else 0

@@ -1,25 +1,24 @@
 """Phase 1, pure part: a `Publication` becomes the rows of strong nodes and deterministic edges.
 
-No database here, so the mapping (Table 6) is unit-testable. `phase1.py` writes the rows.
+No database here, so the mapping (Table 6) is unit-testable. `phase1.py` writes the rows. Under
+`--privacy` the rows come out already pseudonymized (keyed uids, tokenized values): they are built in
+memory and nothing plain is ever handed to the writer.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from data_pipeline.model import CompanyInfo, Publication
+from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.uids import stable_uid
+
+__all__ = ["Phase1Rows", "company_uid", "full_text", "rows_for", "stable_uid"]
 
 
-def stable_uid(prefix: str, *parts: str | None) -> str:
-    """A generated uid that is the same on every run for the same identifying fields."""
-    key = "|".join((p or "").strip().lower() for p in parts)
-    return f"{prefix}-{hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()[:16]}"
-
-
-def company_uid(c: CompanyInfo) -> str:
+def company_uid(c: CompanyInfo, px: Pseudonymizer = PLAIN) -> str:
     # A Swiss UID is the company's identity; without one, name + seat/canton is the best we have.
-    return c.uid or stable_uid("CO", c.name, c.seat or c.canton)
+    return px.public_id(c.uid) or px.uid("CO", c.name, c.seat or c.canton)
 
 
 @dataclass
@@ -83,31 +82,36 @@ def full_text(pub: Publication) -> str:
     return "\n".join(line.strip() for line in lines if line and line.strip())
 
 
-def _related_company(rows: Phase1Rows, pub: Publication, other: CompanyInfo, etype: str, role: str) -> None:
+def _related_company(rows: Phase1Rows, pub: Publication, other: CompanyInfo, etype: str, role: str,
+                     event_uid: str, px: Pseudonymizer) -> None:
     """A company the notice names in a structured field (head office, auditor), linked to the Event."""
-    uid = company_uid(other)
+    uid = company_uid(other, px)
     rows.companies.append({"uid": uid, "as_of": pub.publication_date, "update": {},
-                           "create": {"uid": uid, "name": other.name, "strength": "strong",
-                                      "source_event": pub.publication_number, "phase": 1, "status": "active"}})
-    rows.edges.append({"src": uid, "dst": pub.publication_number, "type": etype, "role": role})
+                           "create": px.protect("Company", {"uid": uid, "name": other.name, "strength": "strong",
+                                                            "source_event": event_uid, "phase": 1, "status": "active"})})
+    rows.edges.append({"src": uid, "dst": event_uid, "type": etype, "role": role})
 
 
-def rows_for(pub: Publication) -> Phase1Rows:
+def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
+    """The rows of one publication; with a keyed `px` they are pseudonymized before they leave here."""
     subject = pub.company
+    event_uid = px.public_id(pub.publication_number)
+    assert event_uid is not None
     event = {
-        "uid": pub.publication_number, "publication_id": pub.id, "publication_number": pub.publication_number,
+        "uid": event_uid, "publication_id": px.public_id(pub.id), "publication_number": event_uid,
         "rubric": pub.rubric, "sub_rubric": pub.sub_rubric, "publication_date": pub.publication_date,
         "canton": pub.cantons[0] if pub.cantons else None, "cantons": ",".join(pub.cantons) or None,
         "language": pub.language, "title": pub.title.get(pub.language or "de") or pub.title.get("de"),
-        "full_text": full_text(pub), "company_name": pub.subject_name, "company_uid": subject.uid if subject else None,
+        "full_text": full_text(pub), "company_name": pub.subject_name,
+        "company_uid": px.public_id(subject.uid) if subject else None,
         "changes": ",".join(pub.changes) or None, "deletion_date": pub.deletion_date,
         "register_office": pub.sender_office or pub.registration_office, "office": pub.office,
         "source": pub.source,
     }
-    rows = Phase1Rows(event={k: v for k, v in event.items() if v is not None})
+    rows = Phase1Rows(event=px.protect("Event", {k: v for k, v in event.items() if v is not None}))
     status = _status(pub)
     if subject is not None and subject.name:
-        uid = company_uid(subject)
+        uid = company_uid(subject, px)
         # strength: a company first seen as a weak mention (by CHE number) is now verified
         update: dict[str, Any] = {"strength": "strong"} | ({} if pub.rubric == "KK" else _company_props(subject))
         if status:
@@ -118,24 +122,25 @@ def rows_for(pub: Publication) -> Phase1Rows:
             update["deletion_date"] = pub.deletion_date
         if pub.deadlines is not None and pub.deadlines.resolution_date:
             update["bankruptcy_date"] = pub.deadlines.resolution_date
-        create = _company_props(subject) | update | {"uid": uid, "strength": "strong", "source_event": pub.publication_number,
+        create = _company_props(subject) | update | {"uid": uid, "strength": "strong", "source_event": event_uid,
                                                    "phase": 1, "status": status or "active"}
-        rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": create, "update": update})
+        rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": px.protect("Company", create),
+                               "update": px.protect("Company", update)})
         debtor = pub.debtor is not None and pub.debtor.company is subject
-        rows.edges.append({"src": uid, "dst": pub.publication_number, "type": "HAS_EVENT",
+        rows.edges.append({"src": uid, "dst": event_uid, "type": "HAS_EVENT",
                            "role": "DEBTOR_COMPANY" if debtor else "SUBJECT"})
         # Table 6: PARENT -> HEAD_OFFICE_OF, ASSURANCE -> PROVIDES_ASSURANCE_TO, both through the Event
         for name, other_uid, etype, role in ((subject.head_office_name, subject.head_office_uid, "HEAD_OFFICE_OF", "PARENT"),
                                              (subject.auditor_name, subject.auditor_uid, "PROVIDES_ASSURANCE_TO",
                                               "ASSURANCE")):
             if name:
-                _related_company(rows, pub, CompanyInfo(name=name, uid=other_uid), etype, role)
+                _related_company(rows, pub, CompanyInfo(name=name, uid=other_uid), etype, role, event_uid, px)
     if pub.debtor is not None and pub.debtor.kind == "person" and pub.debtor.person and pub.debtor.person.name:
         p = pub.debtor.person
-        uid = stable_uid("PE", p.last_name, p.first_name, p.date_of_birth, p.residence)
+        uid = px.uid("PE", p.last_name, p.first_name, p.date_of_birth, p.residence)
         props = {"uid": uid, "name": p.name, "first_name": p.first_name, "last_name": p.last_name,
                  "nationality": p.country_of_origin, "residence": p.residence, "date_of_birth": p.date_of_birth,
-                 "strength": "strong", "source_event": pub.publication_number, "phase": 1}
-        rows.persons.append({k: v for k, v in props.items() if v is not None})
-        rows.edges.append({"src": uid, "dst": pub.publication_number, "type": "INVOLVED_IN", "role": "DEBTOR_PERSON"})
+                 "strength": "strong", "source_event": event_uid, "phase": 1}
+        rows.persons.append(px.protect("Person", {k: v for k, v in props.items() if v is not None}))
+        rows.edges.append({"src": uid, "dst": event_uid, "type": "INVOLVED_IN", "role": "DEBTOR_PERSON"})
     return rows

@@ -3,16 +3,23 @@
 Events are read in pages of those not yet extracted, so a killed run resumes where it stopped and a
 finished one does nothing on re-run. One weak node per (event, name): identity across events is
 phase 3's job (NameHub), never a guess made here.
+
+Under `--privacy` the texts in the graph are tokens: the pseudonymizer turns them back into text in
+memory (from its token table), and the weak nodes are pseudonymized before they are written. An event
+whose extraction fails is reported to `on_error` and left pending (the next run tries it again).
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
-from data_pipeline.phase1_rows import stable_uid
+from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
 from kg.portable import create_missing
+
+log = logging.getLogger(__name__)
 
 PENDING_UIDS = """
 MATCH (e:Event)
@@ -48,28 +55,30 @@ EDGE_FOR_ROLE = {"auditor": "PROVIDES_ASSURANCE_TO", "bankruptcy_office": "RELAT
 class Phase2Stats:
     events: int = 0
     mentions: int = 0
+    failed: int = 0  # events whose text could not be extracted (or read back), left pending
 
 
-def _node_for(m: Mention, event_uid: str, extractor: str) -> tuple[str, str, dict]:
+def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PLAIN) -> tuple[str, str, dict]:
+    """`event_uid` as stored in the graph; the node comes out pseudonymized by `px`."""
     if m.kind == "office":  # an authority is one node however many notices name it
-        uid = stable_uid("OF", m.name)
+        uid = px.uid("OF", m.name)
     elif m.kind == "company" and m.uid:
-        uid = m.uid  # a CHE number names the company itself
+        uid = px.public_id(m.uid) or m.uid  # a CHE number names the company itself
     else:
-        uid = stable_uid("WP" if m.kind == "person" else "WC", event_uid, m.name)
+        uid = px.uid("WP" if m.kind == "person" else "WC", event_uid, m.name)
     props = {"uid": uid, "name": m.name, "strength": "weak", "source_event": event_uid, "phase": 2,
              "extractor": extractor, "residence": m.residence, "nationality": m.nationality, "origin": m.origin,
              "kind": "authority" if m.kind == "office" else None}
     label = "Person" if m.kind == "person" else "Company"
-    return uid, label, {k: v for k, v in props.items() if v is not None}
+    return uid, label, px.protect(label, {k: v for k, v in props.items() if v is not None})
 
 
-def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str) -> int:
+def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> int:
     nodes: dict[str, dict] = {}
     links: dict[str, list[dict]] = {t: [] for t in LINK}
     for event_uid, mentions in found.items():
         for m in mentions:
-            uid, label, props = _node_for(m, event_uid, extractor)
+            uid, label, props = _node_for(m, event_uid, extractor, px)
             nodes.setdefault(uid, {"uid": uid, "label": label, "props": props})
             etype = EDGE_FOR_ROLE.get(m.role_key or "", "ACTED_IN")
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
@@ -88,26 +97,64 @@ def pending_uids(graph: Graph, sub_rubrics: list[str]) -> list[str]:
         return [r["uid"] for r in s.run(PENDING_UIDS, sub_rubrics=sub_rubrics)]
 
 
-def load_inputs(graph: Graph, uids: list[str]) -> list[ExtractionInput]:
+def load_inputs(graph: Graph, uids: list[str], px: Pseudonymizer = PLAIN) -> tuple[list[ExtractionInput], list[str]]:
+    """The texts of `uids` (turned back into text by `px`), and the uids whose text cannot be read back."""
     with graph.driver.session(database=graph.database) as s:
         rows = {r["uid"]: r for r in (rec.data() for rec in s.run(EVENT_TEXTS, uids=uids))}
-    return [ExtractionInput(u, rows[u]["text"] or "", rows[u]["language"], rows[u]["sub_rubric"], rows[u]["town"])
-            for u in uids if u in rows]
+    out, unreadable = [], []
+    for u in uids:
+        if u not in rows:
+            continue
+        stored = rows[u]["text"]
+        text = px.plain(stored)
+        if text is None and stored is not None:
+            unreadable.append(u)
+            continue
+        out.append(ExtractionInput(u, text or "", rows[u]["language"], rows[u]["sub_rubric"], px.plain(rows[u]["town"])))
+    return out, unreadable
+
+
+def extract(extractor: Extractor, batch: list[ExtractionInput],
+            on_error: Callable[[str, str], None] | None = None) -> dict[str, list[Mention]]:
+    """Mentions per event. When the extractor fails on a batch, each event is tried alone, and one that
+    still fails goes to `on_error` (event uid, reason) and is left out (so it stays pending)."""
+    try:
+        found = extractor.extract(batch)
+        return {item.uid: found.get(item.uid, []) for item in batch}
+    except Exception as exc:
+        if on_error is None:
+            raise
+        log.warning("extraction of a batch of %d events failed (%s); trying them one by one", len(batch), exc)
+    found: dict[str, list[Mention]] = {}
+    for item in batch:
+        try:
+            found[item.uid] = extractor.extract([item]).get(item.uid, [])
+        except Exception as exc:  # noqa: BLE001 - one event's failure is that event's quarantine
+            on_error(item.uid, f"extraction failed ({type(exc).__name__}: {exc})")
+    return found
 
 
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
                on_progress: Callable[[int], None] | None = None,
-               on_start: Callable[[int], object] | None = None) -> Phase2Stats:
+               on_start: Callable[[int], object] | None = None, px: Pseudonymizer = PLAIN,
+               on_error: Callable[[str, str], None] | None = None) -> Phase2Stats:
     stats = Phase2Stats()
     uids = pending_uids(graph, sub_rubrics)
     if on_start:
         on_start(len(uids))
     for i in range(0, len(uids), page):
-        batch = load_inputs(graph, uids[i: i + page])
-        found = extractor.extract(batch)
-        found = {item.uid: found.get(item.uid, []) for item in batch}  # every event is marked, even empty ones
-        stats.mentions += write_mentions(graph, found, extractor.name)
-        stats.events += len(batch)
+        batch, unreadable = load_inputs(graph, uids[i: i + page], px)
+        for u in unreadable:
+            stats.failed += 1
+            if on_error:
+                on_error(u, "the event's text token is not in the privacy token table; left pending")
+        found = extract(extractor, batch, on_error)
+        # every event extracted is marked, even those with no mention; a failed one stays pending
+        done = [item for item in batch if item.uid in found]
+        stats.failed += len(batch) - len(done)
+        if found:
+            stats.mentions += write_mentions(graph, found, extractor.name, px)
+        stats.events += len(done)
         if on_progress:
-            on_progress(len(batch))
+            on_progress(len(batch) + len(unreadable))
     return stats

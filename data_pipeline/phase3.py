@@ -2,14 +2,19 @@
 
 Every step only touches what is not done yet (nodes without `hub_key`, hubs sharing a key, weak
 nodes next to a strong twin), so re-running it changes nothing.
+
+Under `--privacy` names in the graph are tokens: the pseudonymizer turns them back into text in memory
+to compute the key, and the key is written as its token, the hub's uid keyed. Equal names give equal
+tokens, so hubs group exactly as in a plain build.
 """
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 
 from data_pipeline.identity import generate_hub_key
+from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.uids import stable_uid
 from kg.driver import Graph
 from kg.portable import create_missing
 
@@ -57,10 +62,12 @@ class Phase3Stats:
     hubs_created: int = 0
     hubs_merged: int = 0
     absorbed: int = 0
+    unresolved: int = 0  # names whose token the privacy table does not know (left without a hub)
 
 
 def hub_uid(key: str) -> str:
-    return "NH-" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()[:16]
+    """The unkeyed hub uid (`PLAIN.uid("NH", key)`: a key is lower-case without spaces already)."""
+    return stable_uid("NH", key)
 
 
 def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
@@ -74,24 +81,33 @@ def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
         graph.write((query, {name: items[i: i + batch]}))
 
 
-def link_hubs(graph: Graph) -> tuple[int, int]:
-    links, hubs = [], {}
+def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
+    """(nodes linked, hubs created, names that could not be read back)."""
+    links, hubs, unresolved = [], {}, 0
     for row in _rows(graph, UNKEYED):
-        key = generate_hub_key(row["name"])
+        name = px.plain(row["name"])
+        if name is None:
+            unresolved += 1
+            continue
+        key = generate_hub_key(name)
         if not key:
             continue
-        hubs.setdefault(key, {"uid": hub_uid(key), "key": key, "name": row["name"]})
-        links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": key})
+        if key not in hubs:  # the hub's representative name is the first node's name, as stored
+            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
+        links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
     _write(graph, CREATE_HUBS, rows=list(hubs.values()))
     _write(graph, LINK_HUBS, rows=links)
-    return len(links), len(hubs)
+    return len(links), len(hubs), unresolved
 
 
-def merge_duplicate_hubs(graph: Graph) -> int:
-    """Hubs whose recomputed key is equal collapse into one survivor (lowest uid)."""
+def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> int:
+    """Hubs whose recomputed key is equal collapse into one survivor (lowest uid). A pseudonymized hub
+    whose name the token table does not know keeps its stored key."""
     groups: dict[str, list[str]] = defaultdict(list)
     for h in _rows(graph, ALL_HUBS):
-        groups[generate_hub_key(h["name"] or h["key"] or "")].append(h["uid"])
+        name = px.plain(h["name"]) or px.plain(h["key"])
+        key = px.value(generate_hub_key(name)) if name else h["key"]
+        groups[key or ""].append(h["uid"])
     pairs = []
     for uids in groups.values():
         keep, *dups = sorted(uids)
@@ -113,8 +129,8 @@ def absorb_weak_nodes(graph: Graph) -> int:
     return len(pairs)
 
 
-def run_phase3(graph: Graph) -> Phase3Stats:
-    keyed, created = link_hubs(graph)
-    merged = merge_duplicate_hubs(graph)
+def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:
+    keyed, created, unresolved = link_hubs(graph, px)
+    merged = merge_duplicate_hubs(graph, px)
     absorbed = absorb_weak_nodes(graph)
-    return Phase3Stats(keyed, created, merged, absorbed)
+    return Phase3Stats(keyed, created, merged, absorbed, unresolved)

@@ -33,7 +33,7 @@ from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
 from kg import security
 from kg.arcade_http import ArcadeHttp
-from kg.files import owner_only, tighten_tree
+from kg.files import owner_only, tighten_tree, write_private_text
 from kg.settings import Settings
 
 CHILD_MODULE = "kg.arcade_child"
@@ -114,7 +114,7 @@ class EmbeddedServer:
         self._ensure_password()
         _ensure_secret(self.reader_password_file)
         security.ensure_group(self.dir / "server" / "config", READER_GROUP, READER_GROUP_RULES)
-        _write_private(self.state_file, json.dumps({"bolt_port": bolt, "http_port": http}))
+        write_private_text(self.state_file, json.dumps({"bolt_port": bolt, "http_port": http}))
         cmd = [
             sys.executable, "-m", CHILD_MODULE, "--dir", str(self.dir),
             "--bolt-port", str(bolt), "--http-port", str(http),
@@ -125,7 +125,7 @@ class EmbeddedServer:
                 cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 cwd=str(_project_root()), start_new_session=True,
             )
-        _write_private(self.pid_file, str(proc.pid))
+        write_private_text(self.pid_file, str(proc.pid))
         try:
             self._wait_ready(proc.pid)
             self._secure()
@@ -241,13 +241,6 @@ def _read_secret(path: Path) -> str:
     if not path.exists():
         raise EmbeddedServerError(f"no password file at {path}: start the server first")
     return path.read_text(encoding="utf-8").strip()
-
-
-def _write_private(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(path, 0o600)
 
 
 def _port_in_use(port: int) -> bool:

@@ -1,13 +1,20 @@
-"""Source readers: SHAB per-publication XML and API JSON into `Publication`s, with quarantine."""
+"""Source readers: SHAB per-publication XML and API JSON into `Publication`s, with quarantine.
+
+Whatever goes wrong with one input or one record (malformed, too large, too deep, an unexpected error of
+the mapping) quarantines that input or record with its reason, and reading goes on. Inputs that are not
+regular files (FIFOs, devices, sockets, or symlinks to them) are skipped with a reason and never opened,
+so a FIFO cannot hang a build.
+"""
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from data_pipeline.model import Publication
+from data_pipeline.sources.errors import RecordError
 from data_pipeline.sources.json_reader import parse_json
-from data_pipeline.sources.mapping import RecordError
 from data_pipeline.sources.quarantine import Quarantine, QuarantineEntry
 from data_pipeline.sources.xml_reader import parse_xml
 
@@ -17,10 +24,12 @@ __all__ = ["MAX_FILE_BYTES", "Quarantine", "QuarantineEntry", "RecordError", "it
 # A real publication is a few kB (the largest KK08 notices ~50 kB); anything far larger is not one.
 MAX_FILE_BYTES = 5 * 2**20
 SUFFIXES = (".xml", ".json")
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def iter_files(inputs: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named directly, and every .xml/.json under named directories, in a stable order."""
+    """Files named directly, and every .xml/.json under named directories, in a stable order.
+    Symlinked directories inside a tree are not followed (no loops); `read_file` checks each file."""
     for item in inputs:
         p = Path(item)
         if p.is_dir():
@@ -33,18 +42,52 @@ def iter_files(inputs: Iterable[str | Path]) -> Iterator[Path]:
             yield p
 
 
+def file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a directory")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _too_large(size: int, max_bytes: int) -> str:
+    return f"file too large ({size / 2**20:.1f} MB > {max_bytes / 2**20:.0f} MB): not a single publication"
+
+
+def read_bytes(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYTES) -> bytes | None:
+    """The bytes of a regular file (a symlink is followed to one), or None once the reason is quarantined.
+    Anything else is skipped before it is opened; the open is non-blocking and re-checked, in case the
+    file was swapped between the check and the open."""
+    src = str(path)
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            quarantine.add(src, f"skipped: {file_kind(st.st_mode)}, not a regular file (never opened)", kind="skipped")
+            return None
+        if st.st_size > max_bytes:
+            quarantine.add(src, _too_large(st.st_size, max_bytes))
+            return None
+        fd = os.open(path, _OPEN_FLAGS)
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                quarantine.add(src, f"skipped: {file_kind(st.st_mode)}, not a regular file", kind="skipped")
+                return None
+            data = f.read(max_bytes + 1)
+    except OSError as exc:
+        quarantine.add(src, f"cannot read file ({exc.strerror or exc})")
+        return None
+    if len(data) > max_bytes:
+        quarantine.add(src, _too_large(len(data), max_bytes))
+        return None
+    return data
+
+
 def read_file(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYTES) -> Iterator[Publication]:
     """The publications in one file; whatever cannot be read goes to `quarantine` with its reason."""
     src = str(path)
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            quarantine.add(src, f"file too large ({size / 2**20:.1f} MB > {max_bytes / 2**20:.0f} MB): "
-                                "not a single publication")
-            return
-        data = path.read_bytes()
-    except OSError as exc:
-        quarantine.add(src, f"cannot read file ({exc.strerror or exc})")
+    data = read_bytes(path, quarantine, max_bytes)
+    if data is None:
         return
     try:
         if path.suffix.lower() == ".json" or data.lstrip()[:1] in (b"{", b"["):
@@ -57,6 +100,10 @@ def read_file(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYTE
             yield parse_xml(data, src)
     except RecordError as exc:
         quarantine.add(src, str(exc))
+    except RecursionError:
+        quarantine.add(src, "nested too deeply to read: not a publication")
+    except Exception as exc:  # noqa: BLE001 - one file's failure, whatever it is, is that file's quarantine
+        quarantine.add(src, f"unexpected {type(exc).__name__} while reading: {exc}")
 
 
 def read_publications(inputs: Iterable[str | Path], quarantine: Quarantine | None = None,

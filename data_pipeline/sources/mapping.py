@@ -18,15 +18,8 @@ from data_pipeline.model import (
     PersonInfo,
     Publication,
 )
-
-
-class RecordError(ValueError):
-    """A record that cannot become a Publication; the message is the reason, `source` the record."""
-
-    def __init__(self, reason: str, source: str | None = None) -> None:
-        super().__init__(reason)
-        self.source = source
-
+from data_pipeline.sources.errors import RecordError
+from data_pipeline.sources.fields import amount, day_count, iso_date, utf8_text
 
 _SUB_RUBRIC = re.compile(r"^[A-Z]{2}\d{2}$")
 _TAG = re.compile(r"<[^>]+>")
@@ -49,23 +42,20 @@ def text(d: Any, path: str) -> str | None:
     if value is None or isinstance(value, (dict, list)):
         return None
     s = str(value).strip()
-    return s or None
+    return utf8_text(s, path) if s else None
 
 
 def date(d: Any, path: str) -> str | None:
-    """ISO date; the JSON API writes `2026-08-26T00:00:00.000Z`, the XML `2026-08-26`."""
+    """ISO date; the JSON API writes `2026-08-26T00:00:00.000Z`, the XML `2026-08-26`. Anything that is
+    not a real calendar date is refused (`RecordError`)."""
     s = text(d, path)
-    return s[:10] if s else None
+    return iso_date(s, path) if s else None
 
 
 def number(d: Any, path: str) -> float | None:
+    """A money amount (capital): finite, not negative, in range; else `RecordError`."""
     s = text(d, path)
-    if s is None:
-        return None
-    try:
-        return float(s.replace("'", "").replace(",", ""))
-    except ValueError as exc:
-        raise RecordError(f"{path} is not a number: {s!r}") from exc
+    return None if s is None else amount(s, path)
 
 
 def flag(d: Any, path: str) -> bool | None:
@@ -166,13 +156,14 @@ def change_flags(node: Any, prefix: str = "") -> list[str]:
 
 
 def deadlines(content: dict) -> Deadlines | None:
-    days = text(content, "daysAfterPublication") or text(content, "claimOfCreditors.daysAfterPublication")
+    days_path = "daysAfterPublication" if text(content, "daysAfterPublication") else "claimOfCreditors.daysAfterPublication"
+    days = text(content, days_path)
     dl = Deadlines(
         resolution_date=date(content, "resolutionDate"), cessation_date=date(content, "cessationDate"),
         proceeding_end_date=date(content, "proceedingEndDate"),
         revocation_date=date(content, "proceedingRevocationDate"), entry_start=date(content, "entryStart"),
         entry_deadline=date(content, "entryDeadline") or date(content, "claimOfCreditors.entryDeadline"),
-        days_after_publication=int(float(days)) if days else None,
+        days_after_publication=day_count(days, days_path) if days else None,
         inventory_deadline=date(content, "inventory.entryDeadline"), auction_date=date(content, "auction.date"),
     )
     return dl if dl.any() else None
@@ -200,15 +191,14 @@ def build(meta: Any, content: Any, *, source: str, schema_version: str | None = 
     assert number_ and sub and pub_date
     if not _SUB_RUBRIC.match(sub):
         raise RecordError(f"meta/subRubric {sub!r} is not a sub-rubric code")
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub_date):
-        raise RecordError(f"meta/publicationDate {pub_date!r} is not a date")
     rubric = text(meta, "rubric") or sub[:2]
-    title = {k: str(v).strip() for k, v in (meta.get("title") or {}).items() if v} \
-        if isinstance(meta.get("title"), dict) else {}
+    title = {str(k): utf8_text(str(v).strip(), "meta/title") for k, v in (meta.get("title") or {}).items()
+             if v and not isinstance(v, (dict, list))} if isinstance(meta.get("title"), dict) else {}
     pub = Publication(
         id=text(meta, "id") or number_, publication_number=number_, rubric=rubric, sub_rubric=sub,
         publication_date=pub_date, language=text(meta, "language"),
-        cantons=[str(c).strip() for c in as_list(meta.get("cantons")) if c],
+        cantons=[utf8_text(str(c).strip(), "meta/cantons") for c in as_list(meta.get("cantons"))
+                 if c and not isinstance(c, (dict, list))],
         state=text(meta, "publicationState"), expiration_date=date(meta, "expirationDate"),
         schema_version=schema_version, registration_office=text(meta, "registrationOffice.displayName"),
         registration_office_town=text(meta, "registrationOffice.town"), title=title,

@@ -1,7 +1,8 @@
 """Reader of the official per-publication SHAB XML export (`/publications/{id}/xml`, schemas 1.1-1.26).
 
 The root is `<XX00:publication xmlns:XX00="https://shab.ch/shab/XX00-export">` with un-namespaced
-`<meta>` and `<content>` children. Parsing goes through defusedxml: no DTDs, no entity expansion.
+`<meta>` and `<content>` children. Parsing goes through defusedxml: no DTDs, no entity expansion; a
+tree nested deeper than a publication can be is refused before the recursive mapping walks it.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from data_pipeline.model import Publication
+from data_pipeline.sources.depth import check_xml_depth
 from data_pipeline.sources.mapping import RecordError, build
 
 _NS = re.compile(r"^\{https://shab\.ch/shab/([A-Z]{2}\d{2})-export\}publication$")
@@ -50,6 +52,7 @@ def parse_xml(data: bytes, source: str) -> Publication:
         raise RecordError(f"not well-formed XML ({exc})") from exc
     except DefusedXmlException as exc:
         raise RecordError(f"refused unsafe XML ({type(exc).__name__})") from exc
+    check_xml_depth(root)
     if root.tag.endswith("bulk-export"):
         raise RecordError("a bulk export lists metadata only; read the per-publication XML instead")
     m = _NS.match(root.tag)

@@ -15,9 +15,9 @@ from tests.support.env import clean_env
 from tests.support.graphs import OwnGraph
 
 
-def build_cli(g: OwnGraph, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "data_pipeline", "build", *args], cwd=ROOT, env=clean_env(**g.env()),
-                          capture_output=True, text=True, timeout=timeout)
+def build_cli(g: OwnGraph, *args: str, timeout: int = 600, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "data_pipeline", "build", *args], cwd=ROOT,
+                          env=clean_env(**g.env(), **(env or {})), capture_output=True, text=True, timeout=timeout)
 
 
 def test_build_summary_and_rerun_changes_nothing(small_world, own_graph):
