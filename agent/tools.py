@@ -2,12 +2,13 @@
 and exposed to LangChain chat models as `StructuredTool`s with the endpoints' typed argument schemas."""
 from __future__ import annotations
 
-import json
+import secrets
 from typing import Any
 
 from langchain_core.tools import StructuredTool
 
 from agent.feedback import feedback_for
+from agent.safe_text import prompt_json, tag_text
 from agent.trace import Step
 from kg.endpoints import ENDPOINTS, Context, ToolResult, call
 
@@ -26,14 +27,24 @@ def execute(ctx: Context, tool: str, args: dict[str, Any], allowed: tuple[str, .
     return step, res
 
 
-def as_model_content(step: Step) -> str:
-    """The tool message the model reads: the result as data, clipped, with the recovery hint."""
-    body = json.dumps({k: v for k, v in step.payload.items() if k != "extra"} | (
-        {"entity": step.payload["extra"].get("entity")} if step.payload.get("extra") else {}), ensure_ascii=False)
+def new_nonce() -> str:
+    """A per-turn random mark for the loop's own blocks; the system prompts name it, notice text cannot know it."""
+    return secrets.token_hex(8)
+
+
+def as_model_content(step: Step, nonce: str) -> str:
+    """The tool message the model reads: the result as data, clipped, then the loop's own recovery hint.
+
+    Tool output is data (SPEC §10): the JSON body has `<`, `>`, `&` and line separators \\u-escaped, so no
+    text in a notice can close the block, open a tag or start a line (a forged `FEEDBACK:` or `<tool_call>`);
+    both blocks carry the turn's nonce, which the system prompt names, so a block without it is visibly forged."""
+    body = prompt_json({k: v for k, v in step.payload.items() if k != "extra"} | (
+        {"entity": step.payload["extra"].get("entity")} if step.payload.get("extra") else {}))
     if len(body) > PAYLOAD_CHARS:
         body = body[:PAYLOAD_CHARS] + " …(clipped)"
-    text = f"<tool_result tool=\"{step.tool}\" status=\"{step.status}\">\n{body}\n</tool_result>"
-    return text + (f"\nFEEDBACK: {step.feedback}" if step.feedback else "")
+    text = (f'<tool_result tool="{tag_text(step.tool)}" status="{tag_text(step.status)}" nonce="{nonce}">\n'
+            f"{body}\n</tool_result>")
+    return text + (f'\n<feedback nonce="{nonce}">{tag_text(step.feedback)}</feedback>' if step.feedback else "")
 
 
 def langchain_tools(allowed: tuple[str, ...]) -> list[StructuredTool]:

@@ -1,6 +1,7 @@
 """What an answer is made of (retrieved notices, citations) and the LLM engine's single chat call."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -10,9 +11,11 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from agent.llm import chat_model
+from agent.safe_text import neutralise, tag_text
 from kg.settings import Settings
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
+_DELIMITER = re.compile(r"<(\s*/?\s*notice)", re.IGNORECASE)
 
 
 @dataclass
@@ -46,10 +49,11 @@ def prompt(name: str) -> str:
 
 
 def _notice(n: int, r: Retrieved) -> str:
-    # A notice cannot close its own delimiter early, whatever its text says.
-    body = r.text.replace("</notice", "&lt;/notice").replace("<notice", "&lt;notice")
-    return (f'<notice n="{n}" publication_number="{r.publication_number}" date="{r.date or ""}" '
-            f'sub_rubric="{r.sub_rubric or ""}" company="{r.company_name or ""}">\n{body}\n</notice>')
+    # A notice cannot close its own delimiter early or open another, whatever its text says (in any letter case),
+    # nor break out of an attribute through its company name.
+    body = _DELIMITER.sub(r"&lt;\1", r.text)
+    return (f'<notice n="{n}" publication_number="{tag_text(r.publication_number)}" date="{tag_text(r.date or "")}" '
+            f'sub_rubric="{tag_text(r.sub_rubric or "")}" company="{tag_text(r.company_name or "")}">\n{body}\n</notice>')
 
 
 def messages(question: str, retrieved: Sequence[Retrieved], history: Sequence[dict[str, str]]) -> list[BaseMessage]:
@@ -63,8 +67,9 @@ def messages(question: str, retrieved: Sequence[Retrieved], history: Sequence[di
 
 
 def llm_answer(settings: Settings, question: str, retrieved: Sequence[Retrieved], history: Sequence[dict[str, str]]) -> str:
+    """The model's answer with any link, image or HTML made inert: the notices are its only source of them."""
     reply = chat_model(settings).invoke(messages(question, retrieved, history))
-    return reply.content if isinstance(reply.content, str) else str(reply.content)
+    return neutralise(reply.content if isinstance(reply.content, str) else str(reply.content))
 
 
 def citations(answer: str, retrieved: Sequence[Retrieved], cited_only: bool) -> list[dict[str, str | None]]:

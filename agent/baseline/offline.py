@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from agent.safe_text import md_text
+
 LABEL = "Offline extractive answer (vector baseline, no LLM): the passages of the closest notices that best match your question."
 MAX_SENTENCES = 2  # per notice
 MAX_CHARS = 320  # per passage
@@ -65,6 +67,7 @@ def extractive_answer(question: str, passages: Sequence[Passage]) -> str:
     lines = [LABEL, ""]
     for n, p in enumerate(passages, start=1):
         title = p.text.split("\n", 1)[0].strip()
-        lines.append(f"{n}. **{p.publication_number}** ({p.date or 'no date'}) — {title}")
-        lines += [f"   > {s}" for s in best_sentences(p.text, query)]
+        # quoted notice text is data: shown as text, never as a link, an image or HTML (agent.safe_text)
+        lines.append(f"{n}. **{md_text(p.publication_number)}** ({md_text(p.date or 'no date')}) — {md_text(title)}")
+        lines += [f"   > {md_text(s)}" for s in best_sentences(p.text, query)]
     return "\n".join(lines)

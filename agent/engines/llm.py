@@ -2,7 +2,6 @@
 through a LangChain chat model on any OpenAI-compatible endpoint (temperature 0)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from importlib.resources import files
 
@@ -12,8 +11,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from agent.engines.base import Engine, EngineError, ToolCall, Turn
 from agent.intents import ALL, INTENTS, MAX_TOOL_CALLS
 from agent.llm import chat_model, engine_label
+from agent.safe_text import Neutraliser, prompt_json
 from agent.states import Decision
-from agent.tools import as_model_content, langchain_tools
+from agent.tools import as_model_content, langchain_tools, new_nonce
 from agent.trace import Step
 from kg.endpoints import ToolResult
 from kg.settings import Settings
@@ -25,11 +25,17 @@ def prompt(name: str) -> str:
     return files("agent.prompts").joinpath(f"{name}.txt").read_text(encoding="utf-8")
 
 
+def _nonce(turn: Turn) -> str:
+    """The turn's mark on the loop's own tool-result and feedback blocks (see agent.tools.as_model_content)."""
+    return turn.scratch.setdefault("nonce", new_nonce())
+
+
 def _anchor(turn: Turn) -> str:
     s = turn.session
     if not s.current_uid:
         return "Mode: global (no entity selected)."
-    return (f"Active entity (dossier mode): {s.current_name} ({s.current_kind}, uid {s.current_uid}). "
+    entity = prompt_json({"name": s.current_name, "kind": s.current_kind, "uid": s.current_uid})  # names are data
+    return (f"Active entity (dossier mode): {entity}. "
             "Pronouns and phrases like 'this company', 'its', 'he', 'she' refer to it unless the user names another entity.")
 
 
@@ -65,9 +71,12 @@ class LLMEngine(Engine):
         if not msgs:
             msgs += [SystemMessage(""), *_history(turn), HumanMessage(turn.question)]
         remaining = MAX_TOOL_CALLS - len(turn.trace)
-        msgs[0] = SystemMessage(prompt("loop").format(max_calls=MAX_TOOL_CALLS, remaining=remaining, anchor=_anchor(turn)))
+        msgs[0] = SystemMessage(prompt("loop").format(max_calls=MAX_TOOL_CALLS, remaining=remaining, anchor=_anchor(turn),
+                                                      nonce=_nonce(turn)))
         bound = self.model.bind_tools(langchain_tools(turn.allowed), parallel_tool_calls=False)
         reply = self._invoke(turn, msgs, bound)
+        # Only the reply's structured tool calls run. Text is never parsed as a call (SPEC §10): a `<tool_call>`
+        # block or bare JSON in the reply's content, copied from a notice or not, ends the loop like any text.
         if not reply.tool_calls:
             return None
         msgs.append(reply)
@@ -78,23 +87,33 @@ class LLMEngine(Engine):
         return ToolCall(first["name"], dict(first["args"]))
 
     def observe(self, turn: Turn, step: Step, result: ToolResult) -> None:
-        turn.scratch["messages"].append(ToolMessage(as_model_content(step), tool_call_id=turn.scratch.pop("pending_id")))
+        turn.scratch["messages"].append(ToolMessage(as_model_content(step, _nonce(turn)),
+                                                    tool_call_id=turn.scratch.pop("pending_id")))
 
     def synthesize(self, turn: Turn, decision: Decision, emit: Callable[[str], None]) -> str:
-        data = "\n".join(as_model_content(s) for s in turn.trace) or "(no tool was called)"
-        system = prompt("synthesis").format(instruction=decision.instruction,
-                                            suggestions="; ".join(decision.suggestions) or "none", anchor=_anchor(turn))
-        trace = json.dumps([s.brief() for s in turn.trace], ensure_ascii=False)
+        """The streamed answer, with any link, image or HTML the model wrote made inert: the product gives it
+        none, so whatever it wrote came from the data (see agent.safe_text)."""
+        nonce = _nonce(turn)
+        data = "\n".join(as_model_content(s, nonce) for s in turn.trace) or "(no tool was called)"
+        system = prompt("synthesis").format(instruction=decision.instruction, anchor=_anchor(turn), nonce=nonce,
+                                            suggestions=prompt_json(list(decision.suggestions)) if decision.suggestions
+                                            else "none")
+        trace = prompt_json([s.brief() for s in turn.trace])
         messages = [SystemMessage(system), *_history(turn),
                     HumanMessage(f"{turn.question}\n\nRetrieved data:\n{data}\n\nExecution trace: {trace}")]
         turn.llm_calls += 1
         parts: list[str] = []
+        guard = Neutraliser()
         try:
             for chunk in self.model.stream(messages):
-                piece = chunk.content if isinstance(chunk.content, str) else ""
+                piece = guard.feed(chunk.content) if isinstance(chunk.content, str) else ""
                 if piece:
                     parts.append(piece)
                     emit(piece)
         except Exception as exc:  # noqa: BLE001
             raise EngineError(f"the LLM endpoint failed while answering ({type(exc).__name__}): {str(exc)[:200]}") from exc
+        tail = guard.flush()
+        if tail:
+            parts.append(tail)
+            emit(tail)
         return "".join(parts)

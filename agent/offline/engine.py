@@ -9,6 +9,7 @@ from agent.engines.base import Engine, ToolCall, Turn
 from agent.llm import OFFLINE_LABEL
 from agent.offline import planner, synthesis
 from agent.offline.understand import Understanding, understand
+from agent.safe_text import md_text
 from agent.session import Session
 from agent.states import Decision
 from kg.endpoints.search import similarity
@@ -42,9 +43,10 @@ class OfflineEngine(Engine):
     def synthesize(self, turn: Turn, decision: Decision, emit: Callable[[str], None]) -> str:
         u: Understanding = turn.scratch["u"]
         text = synthesis.compose(u, turn, decision)
-        if decision.suggestions and not u.go_global:
-            text += "\n\n" + ("**" + decision.suggestions[0] + "**" if decision.state == "S0" and turn.candidates
-                              else "Next: " + " · ".join(decision.suggestions))
+        if decision.suggestions and not u.go_global:  # they may carry the entity's name: data
+            steps = [md_text(x) for x in decision.suggestions]
+            text += "\n\n" + ("**" + steps[0] + "**" if decision.state == "S0" and turn.candidates
+                              else "Next: " + " · ".join(steps))
         text += FOOTER
         for i in range(0, len(text), 24):  # streamed in small pieces, like model tokens
             emit(text[i: i + 24])

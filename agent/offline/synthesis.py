@@ -1,12 +1,15 @@
 """Template answers from the tool results: the asked facts first, each with the publication it rests on,
-then the state's next steps. Markdown, because the chat renders it."""
+then the state's next steps. Markdown, because the chat renders it; every value from the graph is made inert
+first (`safe_view`), so a name or notice text never becomes a link, an image or HTML in the answer."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from agent.engines.base import Turn
 from agent.offline.understand import EVENT_FACTS, Understanding
+from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
 from kg.endpoints.vocabulary import EVENT_TYPES
 
@@ -18,6 +21,22 @@ SUB_RUBRIC_NAMES = {
 }
 CHANGE_NAMES = {"name": "name", "seat": "seat", "address": "address", "purpose": "purpose", "others": "officers/other",
                 "capital": "capital", "legalform": "legal form"}
+
+
+def safe_view(turn: Turn) -> Turn:
+    """The turn as the templates read it: every string that came from the graph (rows, the profile, the candidates,
+    the active entity's name, messages) through `md_text`. Ordinary values, numbers and keys are unchanged."""
+    s = turn.session
+    session = replace(s, current_name=md_text(s.current_name) if s.current_name else s.current_name)
+    results = [replace(r, rows=safe_data(r.rows), extra=safe_data(r.extra), message=md_text(r.message))
+               for r in turn.results]
+    return replace(turn, session=session, results=results, profile=safe_data(turn.profile),
+                   candidates=safe_data(turn.candidates))
+
+
+def _quoted(text: str | None) -> str:
+    """What the question named, quoted; repr first, so its backslashes cannot undo the neutralising."""
+    return md_text(repr(text))
 
 
 def _sr(code: str) -> str:
@@ -249,20 +268,21 @@ def analytics_answer(u: Understanding, turn: Turn) -> str:
     for i, x in enumerate(r.rows, 1):
         val = _chf(x["value"]) if metric == "capital" else x["value"]
         lines.append(f"| {i} | {x['name']} | {x.get('seat', '')} | {x.get('legal_form', '')} | {val} | `{x['uid']}` |")
-    filt = ", ".join(f"{k} {v}" for k, v in r.args.items() if k not in ("metric", "limit"))
+    filt = md_text(", ".join(f"{k} {v}" for k, v in r.args.items() if k not in ("metric", "limit")))
     return f"Top {len(r.rows)} companies by {head.lower()}{(' (' + filt + ')') if filt else ''}:\n\n" + "\n".join(lines)
 
 
 def text_answer(turn: Turn, query: str) -> str:
     r = turn.last("global_text_search")
     if r is None or not r.rows:
-        return f"No notice text mentions {query!r}."
+        return f"No notice text mentions {_quoted(query)}."
     lines = [f"- **{x['publication_number']}** ({x.get('publication_date', '')}, {x.get('company', '')}): {x.get('snippet', '')}"
              for x in r.rows]
-    return f"Notices whose text matches {query!r} ({len(r.rows)}):\n\n" + "\n".join(lines)
+    return f"Notices whose text matches {_quoted(query)} ({len(r.rows)}):\n\n" + "\n".join(lines)
 
 
 def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
+    turn = safe_view(turn)
     if u.go_global:
         return "Back in global mode: no entity is selected. Ask about any company or person, or a ranking or count."
     if u.intent == "analytics":
@@ -270,14 +290,15 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
     elif u.intent == "all_tools" and u.text_query:
         body = text_answer(turn, u.text_query)
     elif decision.state == S0 and turn.candidates:
-        body = (f"I found {len(turn.candidates)} candidates for {u.name or u.uid!r}:\n\n" + candidates_table(turn.candidates))
+        body = (f"I found {len(turn.candidates)} candidates for {_quoted(u.name or u.uid)}:\n\n"
+                + candidates_table(turn.candidates))
     elif turn.session.current_uid:
         body = entity_answer(u, turn, decision)
     elif turn.last("global_text_search") is not None:
-        body = (f"No company or person named {u.name!r} is in the register data. " + text_answer(turn, u.name or ""))
+        body = (f"No company or person named {_quoted(u.name)} is in the register data. " + text_answer(turn, u.name or ""))
     elif not (u.name or u.uid):
         body = ("Which company or person do you mean? Name one (a misspelling is fine), or ask for a ranking or a "
                 "count, e.g. \"top 10 companies by capital in Geneva\".")
     else:
-        body = f"I found no company or person matching {u.name or u.uid!r}."
+        body = f"I found no company or person matching {_quoted(u.name or u.uid)}."
     return body

@@ -3,6 +3,7 @@ OpenAI client against a local OpenAI-compatible server (tool calls, streaming, p
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from langchain_core.messages import SystemMessage, ToolMessage
@@ -58,7 +59,9 @@ def test_recovery_feedback_follows_an_empty_result(ctx):
     assert "global_text_search" in a.trace[0].feedback
     second_loop_call = model.calls[2]
     tool_msgs = [m for m in second_loop_call if isinstance(m, ToolMessage)]
-    assert tool_msgs and "FEEDBACK:" in tool_msgs[-1].content and "global_text_search" in tool_msgs[-1].content
+    nonce = re.search(r'nonce="([0-9a-f]{16})"', second_loop_call[0].content).group(1)  # named by the system prompt
+    assert tool_msgs and f'\n<feedback nonce="{nonce}">' in tool_msgs[-1].content
+    assert "global_text_search" in tool_msgs[-1].content.split("<feedback", 1)[1]
 
 
 def test_tools_are_restricted_by_intent(ctx, truth):
