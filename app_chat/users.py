@@ -1,4 +1,5 @@
-"""`python -m app_chat.users add NAME [--file PATH]`: add or replace a chat login (password asked twice)."""
+"""`python -m app_chat.users add NAME [--file PATH]`: add or replace a chat login (password asked twice).
+The file is written atomically with mode 0600 (its directory 0700 when this creates it)."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from app_chat.auth import hash_password, load_users
+from app_chat.auth import PasswordFile, hash_password
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,11 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(password) < 10 or password != getpass.getpass("again: "):
         print("error: passwords differ or are shorter than 10 characters", file=sys.stderr)
         return 2
-    users = load_users(args.file) if args.file.exists() else {}
-    users[args.name] = hash_password(password)
-    args.file.parent.mkdir(parents=True, exist_ok=True)
-    args.file.write_text("".join(f"{u}:{h}\n" for u, h in users.items()), encoding="utf-8")
-    args.file.chmod(0o600)
+    PasswordFile(args.file).update(args.name, hash_password(password))
     print(f"{args.name} can log in (file {args.file}); set CHAT_PASSWORDS_FILE={args.file} and CHAINLIT_AUTH_SECRET")
     return 0
 

@@ -8,13 +8,14 @@ from typing import Any
 import networkx as nx
 import plotly.graph_objects as go
 
+from agent.safe_text import md_text
 from agent.trace import AgentAnswer, Step
 
 COLORS = {"Person": "#2ca02c", "Company": "#1f77b4", "Event": "#ff7f0e"}  # paper §4.3: green, blue, orange
 MAX_NODES = 80
 PAYLOAD_CHARS = 20_000
 INFRA_WORDS = ("ServiceUnavailable", "SessionExpired", "Connection refused", "Failed to establish", "Couldn't connect",
-               "QueryTimeout", "timed out")
+               "QueryTimeout", "timed out", "dropped the connection", "timeout and was")
 
 
 def tool_title(step: Step) -> str:
@@ -42,7 +43,8 @@ def state_summary(state: str, instruction: str) -> str:
 def banner(answer: AgentAnswer) -> str:
     """The line under an answer that says which entity is active (dossier mode) or that none is."""
     if answer.current_uid:
-        return f"Dossier mode: **{answer.current_name}** (`{answer.current_uid}`)"
+        # names come from the graph: shown as text, never as a link, image or HTML
+        return f"Dossier mode: **{md_text(answer.current_name or '')}** (`{md_text(answer.current_uid)}`)"
     return "Global mode: no entity selected"
 
 
@@ -106,7 +108,7 @@ def problem(answer: AgentAnswer) -> str | None:
     """A clear message when tools failed for reasons outside the question (graph down, timeout)."""
     failed = [s for s in answer.trace if s.status == "error" and any(w in s.message for w in INFRA_WORDS)]
     if failed:
-        return ("Warning: The graph database did not answer (" + failed[0].message[:160] + "). The answer above may be "
+        return ("Warning: The graph database did not answer (" + md_text(failed[0].message[:160]) + "). The answer above may be "
                 "incomplete; check that the graph server is running (`python -m kg.server status`) and ask again.")
     return None
 

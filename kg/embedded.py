@@ -33,7 +33,7 @@ from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
 from kg import security
 from kg.arcade_http import ArcadeHttp
-from kg.files import owner_only, tighten_tree, write_private_text
+from kg.files import tighten, tighten_tree, write_private_text
 from kg.settings import Settings
 
 CHILD_MODULE = "kg.arcade_child"
@@ -110,7 +110,7 @@ class EmbeddedServer:
                     f"stop it or choose another port with {name}"
                 )
         self.dir.mkdir(parents=True, exist_ok=True)
-        owner_only(self.dir)
+        tighten(self.dir)
         self._ensure_password()
         _ensure_secret(self.reader_password_file)
         security.ensure_group(self.dir / "server" / "config", READER_GROUP, READER_GROUP_RULES)

@@ -89,3 +89,17 @@ def test_passwords_are_salted_hashes(tmp_path):
     f = tmp_path / "passwords"
     f.write_text(f"# analysts\nalice:{stored}\n")
     assert load_users(f) == {"alice": stored}
+
+
+def test_the_banner_and_warnings_show_hostile_names_as_text():
+    from agent.trace import AgentAnswer, Step
+    from app_chat.view import banner, problem
+
+    hostile = "[click](javascript:alert(1)) <img src=x onerror=alert(1)> ![x](http://evil/x.png)"
+    ans = AgentAnswer(answer="", engine="offline", engine_label="offline", intent="all_tools", state="S1", trace=[
+        Step("search_companies", {}, "error", 0, 1.0, message=f"ServiceUnavailable {hostile}")],
+        citations=[], latency_ms=1.0, llm_calls=0, current_uid="CHE-1", current_name=hostile)
+    import markdown_it
+    for text in (banner(ans), problem(ans)):
+        html = markdown_it.MarkdownIt("commonmark").render(text)
+        assert "<a " not in html and "<img" not in html, html
