@@ -47,7 +47,10 @@ def main(argv: list[str] | None = None) -> int:
             "bolt_defaultDatabase": args.database,
             "command_timeout": args.command_timeout_ms,
         },
-        jvm_kwargs={"heap_size": args.heap},
+        # A query that exhausts the heap kills its Bolt thread but leaks its admission slot; after four the
+        # server answers no one. Exiting instead lets the next connection start a fresh server
+        # (kg.embedded restarts a server whose process is gone).
+        jvm_kwargs={"heap_size": args.heap, "jvm_args": ["-XX:+ExitOnOutOfMemoryError"]},
     )
     server.start()
     server.create_database(args.database)  # opens it when it already exists

@@ -4,10 +4,12 @@ The query is lexed the way the servers lex it: string literals and comments are 
 `'DELETE'` inside a string or `// SET` in a comment is harmless while `SeT` or `/*x*/DELETE` are
 caught. Where the two servers could read a query differently, it is refused:
 
-- A `//` comment ends at `\\n`, `\\r`, U+0085, U+2028 or U+2029 on Neo4j but only at `\\n` or `\\r`
-  on ArcadeDB. The query is lexed under both readings and must give the same tokens; a comment
-  ended by one of the three Unicode terminators is therefore refused (it would hide code from one
-  server or the other).
+- A `//` comment ends at `\\n`, `\\r`, U+0085, U+2028 or U+2029 on Neo4j, at `\\n` or `\\r` in
+  ArcadeDB's Cypher lexer, and only at `\\n` in the prefix check by which ArcadeDB's Bolt plugin answers
+  some system commands itself (`SHOW DATABASES`, `SHOW CURRENT USER`) before the Cypher engine sees
+  the query. The query is lexed under all three readings and must give the same tokens; a comment
+  ended by a lone `\\r` or one of the three Unicode terminators is therefore refused (it would hide
+  code from one reader or another).
 - Any other control or format character (C0/C1 controls, zero-width and bidi marks, BOM) outside a
   string literal refuses the query: servers treat some as whitespace, some as errors.
 
@@ -52,7 +54,11 @@ ALLOWED_FUNCTION_NAMESPACES = frozenset({
 # What ends a `//` comment: on Neo4j (SPEC §10) and on ArcadeDB (its Cypher25Lexer: `~[\r\n]*`).
 NEO4J_LINE_TERMINATORS = "\n\r\x85\u2028\u2029"
 ARCADEDB_LINE_TERMINATORS = "\n\r"
-READINGS = (NEO4J_LINE_TERMINATORS, ARCADEDB_LINE_TERMINATORS)
+BOLT_PREFIX_LINE_TERMINATORS = "\n"  # ArcadeDB's BoltNetworkExecutor.handleSystemQuery
+READINGS = (NEO4J_LINE_TERMINATORS, ARCADEDB_LINE_TERMINATORS, BOLT_PREFIX_LINE_TERMINATORS)
+MAX_QUERY_CHARS = 20_000  # an analyst's or a model's query; longer is refused before it is lexed
+# After these a keyword is a name (an alias, a label or a map key), never a clause: `AS start`, `:Session`.
+_NAME_CONTEXT_BEFORE = frozenset({"AS", ":"})
 # Whitespace as the server's lexer defines SPACE (control characters among them are refused anyway).
 _SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 _ALLOWED_CONTROLS = frozenset("\t\n\r\x85")  # \x85 (NEL) is a line terminator
@@ -70,7 +76,7 @@ def _token_re(terminators: str) -> re.Pattern[str]:
       | (?P<param>\$(?:[^\W\d]\w*|[0-9]+|`(?:[^`]|``)*`))
       | (?P<word>[^\W\d]\w*)
       | (?P<number>[0-9]+(?:\.[0-9]+)?)
-      | (?P<punct>.)
+      | (?P<punct>\.\.|.)
         """,
         re.VERBOSE | re.DOTALL,
     )
@@ -130,21 +136,26 @@ def check_read_only(query: str) -> None:
     """Raise `QueryRefused` unless `query` is one read-only Cypher statement under every server's reading."""
     if not query or not query.strip():
         raise QueryRefused("empty query")
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryRefused(f"query longer than {MAX_QUERY_CHARS:,} characters")
     readings = [tokenize(query, t) for t in READINGS]
     if any(r != readings[0] for r in readings[1:]):
-        raise QueryRefused("a // comment ends at U+0085, U+2028 or U+2029, which servers read differently")
+        raise QueryRefused("a // comment ends at a lone \\r, U+0085, U+2028 or U+2029, which servers read differently")
     _check_tokens(readings[0])
 
 
 def _check_tokens(tokens: list[Token]) -> None:
-    if not tokens or all(t.text == ";" for t in tokens):
+    last = max((i for i, t in enumerate(tokens) if t.text != ";"), default=-1)
+    if last < 0:
         raise QueryRefused("empty query")
     for i, tok in enumerate(tokens):
-        prev = tokens[i - 1].text if i else ""
-        if tok.kind == "punct" and tok.text == ";" and any(t.kind != "punct" or t.text != ";" for t in tokens[i + 1:]):
+        prev = tokens[i - 1].text.upper() if i else ""
+        if tok.kind == "punct" and tok.text == ";" and i < last:
             raise QueryRefused("more than one statement")
         if tok.kind != "word" or prev == ".":  # `n.set` is a property, not a clause
             continue
+        if prev in _NAME_CONTEXT_BEFORE or (i + 1 < len(tokens) and tokens[i + 1].text == ":"):
+            continue  # `AS start`, `:Session`, `{update: 1}`: a name, whatever its spelling
         for word in _keyword_candidates(tok.text):
             if word in WRITE_KEYWORDS:
                 raise QueryRefused(f"write or admin keyword {word} is not allowed in a read-only query")
@@ -164,7 +175,7 @@ def _keyword_candidates(word: str) -> list[str]:
     where a server splits an identifier differently from Python, a keyword can hide in one."""
     out = [word.upper()]
     if not word.isascii():
-        out += [run.upper() for run in re.findall(r"[A-Za-z]+", word)]
+        out += [part.upper() for part in re.split(r"[^\x00-\x7f]+", word) if part]
     return out
 
 
@@ -226,9 +237,10 @@ def cap_rows(query: str, limit: int) -> str:
     lowered. UNION queries, procedure calls and SHOW keep the client-side cap only.
     The query must have passed `check_read_only`."""
     tokens = tokenize(query)
-    while tokens and tokens[-1].text == ";":
-        query = query[:tokens[-1].start] + query[tokens[-1].end:]
-        tokens = tokenize(query)
+    last = max((i for i, t in enumerate(tokens) if t.text != ";"), default=-1)
+    if last + 1 < len(tokens):  # trailing semicolons go, in one cut (what follows them is comments and space)
+        query = query[:tokens[last + 1].start]
+        tokens = tokens[:last + 1]
     depth = 0
     last_return = None
     top: list[tuple[int, Token]] = []

@@ -58,6 +58,7 @@ def run_read_only(
     """Run `query` without any lasting effect. `check=False` skips the static guard (tests only).
 
     Raises `QueryRefused` (the guard or the database refused it), `QueryTimeout` or `QueryFailed`."""
+    query = query.removeprefix("\ufeff")  # a byte-order mark an editor left at the start
     if check:
         check_read_only(query)
         query = cap_rows(query, row_cap + 1)  # one more than the cap tells that rows were cut

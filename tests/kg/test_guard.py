@@ -46,7 +46,7 @@ def test_a_plain_create_is_refused_by_name():
 @pytest.mark.parametrize("query", [
     "SHOW USERS", "SHOW CURRENT USER", "SHOW DATABASES", "SHOW DATABASE neo4j", "SHOW TRANSACTIONS",
     "SHOW PROCEDURES", "SHOW FUNCTIONS", "SHOW SETTINGS", "SHOW PRIVILEGES", "SHOW ROLES", "SHOW SERVERS",
-    "SHOW ALIASES FOR DATABASE", "show users yield user return user", "SHOW", "RETURN 1 AS show",
+    "SHOW ALIASES FOR DATABASE", "show users yield user return user", "SHOW",
     "MATCH (n) CALL { SHOW USERS } RETURN n",
 ])
 def test_only_index_and_constraint_listings_may_be_shown(query):
@@ -84,12 +84,14 @@ def test_control_characters_inside_a_string_literal_are_data():
 
 
 def test_line_terminators_each_end_a_comment():
-    for term in ("\n", "\r", "\r\n"):
+    for term in ("\n", "\r\n"):
         words = [t.text for t in tokenize(f"RETURN 1 AS x //c{term}DELETE") if t.kind == "word"]
         assert words == ["RETURN", "AS", "x", "DELETE"]
         with pytest.raises(QueryRefused, match="DETACH"):
             check_read_only(f"MATCH (n) RETURN n //c{term}DETACH DELETE n")
-    for term in ("\x85", "\u2028", "\u2029"):  # Neo4j's reading ends the comment; ArcadeDB's does not
+    # Neo4j ends the comment at each of these; ArcadeDB's lexer not at the last three, and its Bolt plugin's
+    # system-command check not at a lone \r either (issue 13 red team: `//\rSHOW INDEXES /*\nshow databases */`)
+    for term in ("\r", "\x85", "\u2028", "\u2029"):
         assert [t.text for t in tokenize(f"RETURN 1 //c{term}DELETE") if t.kind == "word"] == ["RETURN", "DELETE"]
         with pytest.raises(QueryRefused, match="read differently"):
             check_read_only(f"RETURN 1 AS x //c{term}, 2 AS y")
@@ -123,3 +125,40 @@ def test_a_keyword_glued_to_a_non_ascii_letter_is_still_seen():
 def test_the_row_cap_goes_into_the_query(query, expected):
     from kg.guard import cap_rows
     assert cap_rows(query, 11) == expected
+
+
+@pytest.mark.parametrize("query", [
+    "MATCH (e:Event) RETURN min(e.publication_date) AS start, max(e.publication_date) AS end",
+    "RETURN 1 AS begin, 2 AS csv, 3 AS copy, 4 AS show",
+    "RETURN {update: 1, set: 2} AS m",
+    "MATCH (n:Session) RETURN n",
+    "MATCH (n:Company) RETURN n.name AS zürich_set",
+    "RETURN [x IN range(1, 10)][1..3] AS s",
+])
+def test_names_spelled_like_keywords_pass(query):
+    check_read_only(query)
+
+
+@pytest.mark.parametrize("query", [
+    "RETURN range(0, 100)[0..sql.randomInt(50)] AS x",  # `..` once hid the next name from the call check
+    "RETURN [0][0..util.sleep(20000)] AS x",
+    "//\rSHOW INDEXES /*\nshow databases */",  # read by ArcadeDB's Bolt prefix check as SHOW DATABASES
+    "//\rSHOW INDEXES /*\nshow current user */",
+    "MATCH (n) WITH n AS x DETACH DELETE x",
+    "RETURN 1 AS x;" + " " * 10 + "MATCH (n) DELETE n",
+])
+def test_red_team_findings_are_refused(query):
+    with pytest.raises(QueryRefused):
+        check_read_only(query)
+
+
+def test_the_guard_stays_fast_on_hostile_input():
+    import time
+
+    from kg.guard import cap_rows
+    t0 = time.perf_counter()
+    check_read_only("RETURN 1 AS x" + ";" * 8000)
+    assert cap_rows("RETURN 1 AS x" + ";" * 8000, 10) == "RETURN 1 AS x\nLIMIT 10"
+    with pytest.raises(QueryRefused, match="longer than"):
+        check_read_only("RETURN 1 AS x //" + "x" * 30_000)
+    assert time.perf_counter() - t0 < 5  # was minutes: quadratic in the number of semicolons
