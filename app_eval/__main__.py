@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--world", help="generated world with truth.jsonl for Tier 1 (default <data_dir>/demo-world)")
     run.add_argument("--tier1-sample", type=int, default=1000, help="NameHubs sampled for Tier 1")
     run.add_argument("--label", help="a name for the run")
+    run.add_argument("--splits", default="dev,test", help="dataset splits to run: dev, test or both (default)")
+    run.add_argument("--phrasings", choices=["original", "all"], default="original",
+                     help="original: each item's own question; all: also every paraphrase (families, four languages)")
     run.add_argument("--background", action="store_true", help="start a background worker and return the run id")
     run.add_argument("--levels", action="store_true", help="also print the figures by level")
     run.add_argument("--json", action="store_true", help="print {run_id, summary} as JSON")
@@ -78,7 +81,8 @@ def _run(args: argparse.Namespace, store: Path) -> int:
         config = RunConfig(tiers=[int(t) for t in args.tiers.split(",") if t.strip()],
                            systems=[s.strip() for s in args.systems.split(",") if s.strip()], engine=args.engine,
                            judge=args.judge, limit=args.limit, datasets_dir=args.datasets, world=args.world,
-                           tier1_sample=args.tier1_sample, label=args.label)
+                           tier1_sample=args.tier1_sample, label=args.label,
+                           splits=[x.strip() for x in args.splits.split(",") if x.strip()], phrasings=args.phrasings)
     except (ValidationError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -76,7 +76,7 @@ def load_summary(run_id: str, settings: Settings | None = None, store: Path | No
     and a summary always matches the records); the wall time comes from the finished run."""
     st = _store(settings or get_settings(), store)
     r = st.run(run_id)
-    summary = summarize(st.records(run_id))
+    summary = summarize(st.records(run_id), (r["config"] or {}).get("judge"))
     if r["summary"] and "wall_s" in r["summary"]:
         summary["wall_s"] = r["summary"]["wall_s"]
     return summary

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 from app_eval.judges.base import CORRECTNESS, RELEVANCE
 from app_eval.metrics.tier4 import turn_success
-from app_eval.reference import PAPER
+from app_eval.reference import paper
 from app_eval.report import rows as summary_rows
 from app_eval.store import Record
 
@@ -26,22 +26,22 @@ def headline(summary: dict[str, Any]) -> dict[str, list[tuple[str, float | None,
     t1 = summary.get("tier1")
     if t1:
         cards["Tier 1 · entity resolution"] = [
-            ("merge precision", mean(t1, "merge_precision"), PAPER["tier1"]["merge_precision"]),
+            ("merge precision", mean(t1, "merge_precision"), paper(summary, "tier1", "merge_precision")),
             ("true precision", t1.get("true_precision"), None), ("true recall", t1.get("true_recall"), None)]
     t2 = summary.get("tier2")
     if t2:
-        cards["Tier 2 · trajectory"] = [(m.upper() if m != "latency_s" else "latency s", mean(t2, m), PAPER["tier2"][m])
+        cards["Tier 2 · trajectory"] = [(m.upper() if m != "latency_s" else "latency s", mean(t2, m), paper(summary, "tier2", m))
                                         for m in ("tsa", "far", "ars", "qsr", "latency_s")]
     t3 = (summary.get("tier3") or {})
     for dataset, metric in (("golden", "correctness"), ("automated", "faithfulness")):
         if dataset in t3:
             cards[f"Tier 3 · {dataset}"] = [
-                (f"{system} {metric}", mean(block, metric), PAPER["tier3"].get(dataset, {}).get(system, {}).get(metric))
+                (f"{system} {metric}", mean(block, metric), paper(summary, "tier3", dataset, system, metric))
                 for system, block in t3[dataset].items()]
     t4 = summary.get("tier4")
     if t4:
         cards["Tier 4 · conversations"] = [
-            (f"{system} {label}", mean(block, key), PAPER["tier4"].get(system, {}).get(key))
+            (f"{system} {label}", mean(block, key), paper(summary, "tier4", system, key))
             for system, block in t4.items()
             for key, label in (("turn_success_rate", "TSR"), ("context_carryover_accuracy", "CCA"),
                                ("tool_transition_accuracy", "TTA")) if key in block]
@@ -154,3 +154,32 @@ def question_diff(a: list[Record], b: list[Record]) -> list[dict[str, Any]]:
                 out.append({"dataset": r.dataset, "item": r.item_id, "system": r.system, "metric": metric,
                             "a": va, "b": vb, "question": r.question[:120]})
     return out
+
+
+def split_table(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per tier, dataset scope, system and metric with its dev and test means side by side."""
+    by_key: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    for r in summary_rows(summary):
+        scope = r["scope"]
+        split = next((s for s in ("dev", "test") if scope.endswith(f" {s}")), None)
+        if split is None or r["metric"] == "latency_s":
+            continue
+        key = (r["tier"], scope[: -len(split) - 1], r["system"], r["metric"])
+        row = by_key.setdefault(key, {"tier": key[0], "dataset": key[1], "system": key[2], "metric": key[3]})
+        row[split], row[f"{split} n"] = r["mean"], r["n"]
+    for row in by_key.values():
+        dev, test = row.get("dev"), row.get("test")
+        row["test - dev"] = round(test - dev, 3) if isinstance(dev, float) and isinstance(test, float) else None
+    return list(by_key.values())
+
+
+def split_bars(summary: dict[str, Any]) -> go.Figure:
+    """dev vs test per dataset, system and metric (tiers 3 and 4)."""
+    rows = [r for r in split_table(summary) if r["tier"] in ("3", "4")]
+    fig = go.Figure()
+    for split, color in (("dev", "#7f7f7f"), ("test", "#2ca02c")):
+        fig.add_trace(go.Bar(name=split, x=[f"{r['dataset']} · {r['system']} · {r['metric']}" for r in rows],
+                             y=[r.get(split) for r in rows], marker_color=color))
+    fig.update_layout(barmode="group", height=460, yaxis={"range": [0, 1]}, margin={"l": 10, "r": 10, "t": 40, "b": 140},
+                      title="dev vs test (engines are tuned on dev only)")
+    return fig

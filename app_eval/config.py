@@ -31,6 +31,9 @@ class RunConfig(BaseModel):
     tier1_sample: int = Field(default=1000, ge=1)
     seed: int = 1
     label: str | None = None
+    splits: list[str] = Field(default_factory=lambda: ["dev", "test"])  # which splits of every dataset to run
+    # original: each item's own question (the default run); all: also every paraphrase (families, languages)
+    phrasings: Literal["original", "all"] = "original"
 
     @field_validator("tiers")
     @classmethod
@@ -41,6 +44,11 @@ class RunConfig(BaseModel):
     @classmethod
     def _systems(cls, v: list[str]) -> list[str]:
         return _subset("systems", v, SYSTEMS)
+
+    @field_validator("splits")
+    @classmethod
+    def _splits(cls, v: list[str]) -> list[str]:
+        return _subset("splits", v, ("dev", "test"))
 
     def world_dir(self, settings: Settings) -> Path:
         return Path(self.world) if self.world else settings.data_dir / "demo-world"

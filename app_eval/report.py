@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_eval.reference import PAPER
+from app_eval.reference import paper, run_label
 
 
 def _row(tier: str, scope: str, system: str, metric: str, est: Any, paper: float | None) -> dict[str, Any]:
@@ -21,27 +21,38 @@ def rows(summary: dict[str, Any], levels: bool = False) -> list[dict[str, Any]]:
     if t1:
         out.append(_row("1", "namehubs", "graph", "hubs_sampled", t1["hubs_sampled"], None))
         out.append(_row("1", "namehubs", "graph", "comparisons", t1["comparisons"], None))
-        out.append(_row("1", "namehubs", "graph", "merge_precision", t1["merge_precision"], PAPER["tier1"]["merge_precision"]))
+        out.append(_row("1", "namehubs", "graph", "merge_precision", t1["merge_precision"],
+                        paper(summary, "tier1", "merge_precision")))
         for k in ("true_precision", "true_recall"):
             if k in t1:
                 out.append(_row("1", "persons vs truth", "graph", k, t1[k], None))
     t2 = summary.get("tier2")
     if t2:
-        for scope, block in [("automated", t2), *([(f"automated L{k}", v) for k, v in t2["by_level"].items()] if levels else [])]:
+        scopes = [("automated", t2), *[(f"automated {k}", v) for k, v in t2.get("by_split", {}).items()],
+                  *([(f"automated L{k}", v) for k, v in t2["by_level"].items()] if levels else [])]
+        for scope, block in scopes:
             for m in ("tsa", "far", "ars", "qsr", "latency_s"):
-                out.append(_row("2", scope, "graphrag", m, block[m], PAPER["tier2"][m] if scope == "automated" else None))
+                ref = paper(summary, "tier2", m) if scope == "automated" else None
+                out.append(_row("2", scope, "graphrag", m, block[m], ref))
     for dataset, by_system in (summary.get("tier3") or {}).items():
         for system, block in by_system.items():
-            scopes = [(dataset, block)] + ([(f"{dataset} {k}", v) for k, v in block["by_level"].items()] if levels else [])
+            scopes = [(dataset, block), *[(f"{dataset} {k}", v) for k, v in block.get("by_split", {}).items()]]
+            if levels:
+                scopes += [(f"{dataset} L{k}" if k.isdigit() else f"{dataset} {k}", v) for k, v in block["by_level"].items()]
+                scopes += [(f"{dataset} {k} (all phrasings)", v) for k, v in block.get("phrasings", {}).items()]
+                scopes += [(f"{dataset} {k}", v) for k, v in block.get("families", {}).items() if k != "original"]
             for scope, b in scopes:
                 for m, est in b.items():
                     if isinstance(est, dict) and "mean" in est:
-                        ref = PAPER["tier3"].get(dataset, {}).get(system, {}).get(m) if scope == dataset else None
+                        ref = paper(summary, "tier3", dataset, system, m) if scope == dataset else None
                         out.append(_row("3", scope, system, m, est, ref))
     for system, block in (summary.get("tier4") or {}).items():
-        for m, est in block.items():
-            if isinstance(est, dict) and "mean" in est:
-                out.append(_row("4", "conversational", system, m, est, PAPER["tier4"].get(system, {}).get(m)))
+        scopes = [("conversational", block), *[(f"conversational {k}", v) for k, v in block.get("by_split", {}).items()]]
+        for scope, b in scopes:
+            for m, est in b.items():
+                if isinstance(est, dict) and "mean" in est:
+                    ref = paper(summary, "tier4", system, m) if scope == "conversational" else None
+                    out.append(_row("4", scope, system, m, est, ref))
     return out
 
 
@@ -54,7 +65,8 @@ def _fmt(v: Any) -> str:
 
 
 def table(summary: dict[str, Any], levels: bool = False) -> str:
-    lines = [f"{'tier':<4} {'scope':<18} {'system':<9} {'metric':<27} {'value':>7} {'95% CI':>15} {'n':>5} {'miss':>4} "
+    lines = [run_label(summary),
+             f"{'tier':<4} {'scope':<18} {'system':<9} {'metric':<27} {'value':>7} {'95% CI':>15} {'n':>5} {'miss':>4} "
              f"{'paper':>7}"]
     for r in rows(summary, levels):
         ci = f"[{_fmt(r['lo'])}, {_fmt(r['hi'])}]" if r["lo"] is not None else ""

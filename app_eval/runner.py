@@ -60,12 +60,19 @@ class Plan:
     conversation_systems: list[str]
     tier1: bool
 
+    phrasings: str = "original"
+
+    def variants(self, it: Item) -> list[tuple[str, str, str]]:
+        """(family, language, question) of every phrasing of `it` this run asks."""
+        own = [("original", "en", it.question)]
+        return own + ([(p.family, p.language, p.question) for p in it.paraphrases] if self.phrasings == "all" else [])
+
     def units(self) -> int:
         n = 0
         if self.automated:
-            n += len(self.automated.items) * len(self.automated_systems)
+            n += sum(len(self.variants(it)) for it in self.automated.items) * len(self.automated_systems)
         if self.golden:
-            n += len(self.golden.items) * len(self.golden_systems)
+            n += sum(len(self.variants(it)) for it in self.golden.items) * len(self.golden_systems)
         if self.conversational:
             n += sum(len(c.turns) for c in self.conversational.conversations) * len(self.conversation_systems)
         return n
@@ -80,9 +87,11 @@ def plan(config: RunConfig, settings: Settings) -> Plan:
     def get(kind: str) -> Dataset:
         ds, _ = load(kind, directory, settings)
         if ds.items:
-            ds.items = stratified(ds.items, config.limit)
-        if config.limit and ds.conversations:
-            ds.conversations = ds.conversations[:config.limit]
+            ds.items = [it for split in config.splits
+                        for it in stratified([i for i in ds.items if i.split == split], config.limit)]
+        if ds.conversations:
+            ds.conversations = [c for split in config.splits
+                                for c in [c for c in ds.conversations if c.split == split][:config.limit]]
         return ds
 
     automated_systems = [s for s in config.systems if (s == GRAPHRAG and 2 in tiers) or 3 in tiers]
@@ -90,7 +99,8 @@ def plan(config: RunConfig, settings: Settings) -> Plan:
                 golden=get(GOLDEN) if 3 in tiers else None,
                 conversational=get(CONVERSATIONAL) if 4 in tiers else None,
                 automated_systems=automated_systems, golden_systems=list(config.systems) if 3 in tiers else [],
-                conversation_systems=list(config.systems) if 4 in tiers else [], tier1=1 in tiers)
+                conversation_systems=list(config.systems) if 4 in tiers else [], tier1=1 in tiers,
+                phrasings=config.phrasings)
 
 
 class Runner:
@@ -100,9 +110,11 @@ class Runner:
         self.done = 0
         self.judge: Judge | None = None
 
-    def _judge(self, rec: Record, metrics: tuple[str, ...], facts: list[dict[str, Any]]) -> None:
+    def _judge(self, rec: Record, metrics: tuple[str, ...], facts: list[dict[str, Any]], answer_kind: str = "",
+               entity_uids: tuple[str, ...] = ()) -> None:
         item = JudgeInput(question=rec.question, answer=rec.answer, expected=rec.expected, facts=tuple(facts),
-                          context=rec.context)
+                          context=rec.context, answer_kind=answer_kind, category=rec.category or "",
+                          entity_uids=entity_uids)
         for m in metrics:
             rec.scores[m] = self.judge.score(m, item)
 
@@ -163,11 +175,17 @@ class Runner:
                     store.update_run(self.run_id, phase=f"{dataset.kind}: {name}")
                     rec_tier = tier or ",".join(t for t in ("2", "3") if int(t) in tiers and (t == "3" or name == GRAPHRAG))
                     for it in dataset.items:
-                        rec = self._answer(systems[name], rec_tier, dataset.kind, it.id, it.question, it.expected, Session(),
-                                           level=it.level, category=it.category)
-                        if "3" in rec_tier.split(","):
-                            self._judge(rec, DATASET_METRICS[dataset.kind], [f.model_dump() for f in it.facts])
-                        self._save(rec, bar)
+                        for family, language, question in p.variants(it):
+                            item_id = it.id if family == "original" else f"{it.id}~{family}"
+                            rec = self._answer(systems[name], rec_tier, dataset.kind, item_id, question, it.expected,
+                                               Session(), level=it.level, category=it.category)
+                            rec.extra |= {"split": it.split, "family": family, "language": language,
+                                          "expected_first_tool": it.expected_first_tool, "entity_uids": it.entity_uids,
+                                          "answer_kind": it.answer_kind}
+                            if "3" in rec_tier.split(","):
+                                self._judge(rec, DATASET_METRICS[dataset.kind], [f.model_dump() for f in it.facts],
+                                            it.answer_kind, tuple(it.entity_uids))
+                            self._save(rec, bar)
             if p.conversational is not None:
                 for name in p.conversation_systems:
                     store.update_run(self.run_id, phase=f"conversations: {name}")
@@ -178,10 +196,12 @@ class Runner:
                                                turn.expected, session, level=conv.goal, category=conv.goal,
                                                conversation_id=conv.id, turn=n)
                             rec.extra |= {"tags": turn.tags, "expected_tool_behavior": turn.expected_tool_behavior,
-                                          "exact_match": exact_match(rec.answer, turn.expected)}
-                            self._judge(rec, DATASET_METRICS[CONVERSATIONAL], [f.model_dump() for f in turn.facts])
+                                          "exact_match": exact_match(rec.answer, turn.expected), "split": conv.split,
+                                          "entity_uids": turn.entity_uids, "answer_kind": turn.answer_kind}
+                            self._judge(rec, DATASET_METRICS[CONVERSATIONAL], [f.model_dump() for f in turn.facts],
+                                        turn.answer_kind, tuple(turn.entity_uids))
                             self._save(rec, bar)
-        return summarize(store.records(self.run_id))
+        return summarize(store.records(self.run_id), cfg.judge)
 
 
 def _config_json(cfg: RunConfig, p: Plan) -> str:
@@ -200,7 +220,7 @@ def run_evaluation(config: RunConfig, settings: Settings, store: RunStore, run_i
         summary = Runner(config, settings, store, run_id, progress).execute()
     except Cancelled:
         store.update_run(run_id, status="cancelled", finished=time.time(), phase="cancelled",
-                         summary=summarize(store.records(run_id)))
+                         summary=summarize(store.records(run_id), config.judge))
         return run_id
     except Exception as exc:  # noqa: BLE001 - recorded on the run, then re-raised for the CLI's exit status
         store.update_run(run_id, status="failed", finished=time.time(), error=f"{type(exc).__name__}: {exc}",

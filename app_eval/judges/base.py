@@ -16,6 +16,10 @@ class JudgeInput:
     expected: str = ""
     facts: tuple[dict[str, Any], ...] = ()  # the expected answer's checkable facts (see app_eval.judges.facts)
     context: str = ""  # what the system retrieved, as text (tool payloads or notices)
+    # Optional, from the dataset item (the deterministic judge infers them when left empty):
+    answer_kind: str = ""  # "fact" | "list" | "count" | "not_found" (app_eval.datasets.model.AnswerKind)
+    category: str = ""  # the item's question class ("persons", "history", ...): a hint for list questions
+    entity_uids: tuple[str, ...] = ()  # the entities the question is about (empty for a not-found question)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,8 @@
 """The LLM judge: one chat call per metric and answer with the paper's Table 9 prompt (app_eval/prompts),
-temperature 0, expecting one float in [0, 1]. Anything else is recorded as missing with the reason."""
+temperature 0, expecting one float in [0, 1]. Anything else is recorded as missing with the reason.
+
+It builds its own client from kg.settings (SPEC §10: judges import nothing from agent/), so a change to
+the agent's model settings never changes how answers are judged."""
 from __future__ import annotations
 
 import re
@@ -8,6 +11,7 @@ from pathlib import Path
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage
+from langchain_openai import ChatOpenAI
 
 from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE, JudgeInput, Score
 from kg.settings import Settings
@@ -16,6 +20,7 @@ PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
 PROMPT_FILES = {FAITHFULNESS: "faithfulness", CORRECTNESS: "correctness", RELEVANCE: "answer_relevance",
                 RECALL: "information_recall"}
 CONTEXT_CHARS = 24_000  # the judge reads the retrieved context up to this length
+JUDGE_TIMEOUT_S, JUDGE_RETRIES = 120.0, 1
 _FLOAT = re.compile(r"^\s*[\"'`*]*\s*([01](?:\.\d+)?|\.\d+)\s*[\"'`*]*\.?\s*$")
 
 
@@ -33,17 +38,27 @@ def parse_score(text: str) -> float | None:
     return value if 0.0 <= value <= 1.0 else None
 
 
+def judge_model(settings: Settings) -> BaseChatModel:
+    """The judge's chat model: the configured OpenAI-compatible endpoint, deterministic sampling."""
+    if not settings.llm_configured:
+        raise RuntimeError("the LLM judge needs OPENAI_API_KEY or OPENAI_BASE_URL; use --judge deterministic")
+    # A local server (Ollama, vLLM) needs no key, but the client insists on one.
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
+    return ChatOpenAI(model=settings.llm_model, api_key=key, base_url=settings.openai_base_url, temperature=0.0,
+                      top_p=1.0, frequency_penalty=0.0, presence_penalty=0.0, timeout=JUDGE_TIMEOUT_S,
+                      max_retries=JUDGE_RETRIES)
+
+
 class LLMJudge:
     name = "llm"
 
     def __init__(self, settings: Settings | None = None, model: BaseChatModel | None = None) -> None:
         if model is None:
-            from agent.llm import chat_model  # noqa: PLC0415
-
-            if settings is None or not settings.llm_configured:
+            if settings is None:
                 raise RuntimeError("the LLM judge needs OPENAI_API_KEY or OPENAI_BASE_URL; use --judge deterministic")
-            model = chat_model(settings, timeout_s=120.0, max_retries=1)
+            model = judge_model(settings)
         self.model = model
+        self.model_name = getattr(model, "model_name", None) or getattr(model, "model", None) or type(model).__name__
 
     def render(self, metric: str, item: JudgeInput) -> str:
         return prompt(metric).format(question=item.question, answer=item.answer, expected=item.expected,
@@ -60,4 +75,4 @@ class LLMJudge:
         value = parse_score(text)
         if value is None:
             return Score(None, error=f"unparseable judge reply: {text[:80]!r}")
-        return Score(value, detail={"reply": text.strip()[:40]})
+        return Score(value, detail={"reply": text.strip()[:40], "judge_model": str(self.model_name)})

@@ -40,7 +40,15 @@ class Trajectory:
         return any(st == "ok" and n > 0 for st, n in zip(self.statuses, self.rows, strict=True))
 
 
-def per_question(t: Trajectory) -> dict[str, float]:
+def tool_selection(t: Trajectory, expected_first_tool: str | None) -> bool:
+    """TSA for one question: the first call is the item's expected first tool. Items without one (older
+    dataset files) fall back to the paper's rule, a structured tool first."""
+    if expected_first_tool:
+        return bool(t.tools) and t.tools[0] == expected_first_tool
+    return t.structured_first
+
+
+def per_question(t: Trajectory, expected_first_tool: str | None = None) -> dict[str, float]:
     """The per-question values whose means are TSA, FAR, ARS, QSR and the average latency (seconds)."""
-    return {"tsa": float(t.structured_first), "far": float(t.fallback), "ars": float(t.steps),
+    return {"tsa": float(tool_selection(t, expected_first_tool)), "far": float(t.fallback), "ars": float(t.steps),
             "qsr": float(t.success), "latency_s": t.latency_ms / 1000}

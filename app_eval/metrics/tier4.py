@@ -4,8 +4,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-MEMORY_TAGS = frozenset({"context_carryover", "entity_memory", "temporal_memory"})
+MEMORY_TAGS = frozenset({"context_carryover", "entity_memory", "temporal_memory", "subject_shift", "correction",
+                         "comparison"})
 
 
 def normalize(text: str) -> str:
@@ -41,8 +43,34 @@ def memory_turn(tags: Sequence[str]) -> bool:
     return bool(MEMORY_TAGS.intersection(tags))
 
 
-def tool_transition_hit(expected_tools: Sequence[str], called: Sequence[str]) -> bool | None:
-    """1 if at least one expected tool was called in the turn; None when the turn expects nothing."""
+def tool_transition_hit(expected_tools: Sequence[str], trace: Sequence[dict[str, Any]],
+                        entity_uids: Sequence[str] = ()) -> bool | None:
+    """1 if one of the expected tools was called in the turn, and, when the turn names its entity, called
+    about that entity (its uid among the call's arguments): a follow-up answered about the previous company
+    is a miss. None when the turn expects nothing."""
     if not expected_tools:
         return None
-    return bool(set(expected_tools).intersection(called))
+    wanted = set(entity_uids)
+    for step in trace:
+        if step.get("tool") in expected_tools and (not wanted or wanted & _arg_values(step.get("args") or {})):
+            return True
+    return False
+
+
+def _arg_values(args: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for v in args.values():
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, list | tuple):
+            out |= {x for x in v if isinstance(x, str)}
+    return out
+
+
+def about_entity(current_uid: str | None, entity_uids: Sequence[str]) -> bool | None:
+    """Whether a turn's answer is about the turn's entity: the agent's active entity is it. None when the
+    turn names no entity or the system keeps no active entity (the baseline: its correctness, judged on
+    the entity's facts, is the only check there)."""
+    if not entity_uids or current_uid is None:
+        return None
+    return current_uid in entity_uids

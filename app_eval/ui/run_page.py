@@ -29,13 +29,18 @@ def render(settings: Settings) -> None:
         engine = c1.selectbox("Engine", ["offline", "llm"], index=["offline", "llm"].index(engine_name(settings)),
                               help="llm needs OPENAI_API_KEY or OPENAI_BASE_URL")
         judge = c2.selectbox("Judge", ["deterministic", "llm"], index=0)
-        limit = c3.number_input("Questions per dataset (0 = all)", min_value=0, value=default_limit, step=5)
+        limit = c3.number_input("Questions per dataset and split (0 = all)", min_value=0, value=default_limit, step=5)
+        c4, c5 = st.columns(2)
+        splits = c4.multiselect("Splits", ["dev", "test"], default=["dev", "test"],
+                                help="engines are tuned on dev only; test measures what carries over")
+        phrasings = c5.selectbox("Phrasings", ["original", "all"], index=0,
+                                 help="all: also every paraphrase of each item (other syntax, typos, four languages)")
         label = st.text_input("Label", placeholder="e.g. offline baseline check")
         started = st.form_submit_button("Start", type="primary")
     if started:
         try:
             config = RunConfig(tiers=tiers, systems=systems, engine=engine, judge=judge, limit=limit or None,
-                               label=label or None)
+                               label=label or None, splits=splits, phrasings=phrasings)
         except ValueError as exc:
             st.error(f"Cannot start: {exc}")
         else:

@@ -98,9 +98,47 @@ def test_exact_match_is_normalized():
 
 
 def test_tool_transition_hit():
-    assert tool_transition_hit(["explore_network"], ["search_companies", "explore_network"]) is True
-    assert tool_transition_hit(["get_node_history"], ["search_companies"]) is False
-    assert tool_transition_hit([], ["search_companies"]) is None
+    steps = [{"tool": "search_companies", "args": {"query": "Orlon SA"}},
+             {"tool": "explore_network", "args": {"uid": "CHE-100.000.001"}}]
+    assert tool_transition_hit(["explore_network"], steps) is True
+    assert tool_transition_hit(["get_node_history"], steps) is False
+    assert tool_transition_hit([], steps) is None
+    # issue 14: the tool alone is not enough; it must be called about the turn's entity
+    assert tool_transition_hit(["explore_network"], steps, ["CHE-100.000.001"]) is True
+    assert tool_transition_hit(["explore_network"], steps, ["CHE-200.000.002"]) is False
+
+
+def test_tool_selection_is_checked_against_the_items_expected_first_tool():
+    from app_eval.metrics.tier2 import tool_selection
+    t = Trajectory.from_trace(_steps(("search_companies", "ok", 1)), 10)
+    assert tool_selection(t, "search_companies") and not tool_selection(t, "count_entities_by_event")
+    assert tool_selection(t, None)  # older items: the paper's structured-first rule
+    assert not tool_selection(Trajectory.from_trace([], 10), "search_companies")
+
+
+def test_context_carryover_needs_the_right_entity():
+    from app_eval.metrics.tier4 import about_entity
+    assert about_entity("CHE-1", ["CHE-1"]) is True
+    assert about_entity("CHE-2", ["CHE-1"]) is False  # answered about the previous company
+    assert about_entity(None, ["CHE-1"]) is None and about_entity("CHE-1", []) is None
+
+
+def test_paper_figures_only_beside_llm_engine_and_llm_judge_runs():
+    from app_eval.report import rows, table
+    recs = [Record(tier="2,3", dataset="golden", system="graphrag", item_id="G1", level="easy", latency_ms=10.0,
+                   extra={"engine": "offline", "split": "dev"}, scores={CORRECTNESS: Score(1.0)}),
+            Record(tier="2,3", dataset="golden", system="graphrag", item_id="G2", level="easy", latency_ms=10.0,
+                   extra={"engine": "offline", "split": "test"}, scores={CORRECTNESS: Score(0.0)})]
+    offline = summarize(recs, "deterministic")
+    assert not offline["paper_comparable"] and all(r["paper"] is None for r in rows(offline))
+    assert table(offline).splitlines()[0].startswith("Offline regression run (offline engine, deterministic judge)")
+    scopes = {r["scope"]: r["mean"] for r in rows(offline) if r["metric"] == CORRECTNESS}
+    assert scopes["golden dev"] == 1.0 and scopes["golden test"] == 0.0
+    for r in recs:
+        r.extra["engine"] = "llm"
+    assert not summarize(recs, "deterministic")["paper_comparable"]
+    llm = summarize(recs, "llm")
+    assert llm["paper_comparable"] and any(r["paper"] == 0.828 for r in rows(llm))
 
 
 def _turn(conv: str, n: int, corr: float | None, rel: float | None, tags=(), tools=(), called=(), system="graphrag") -> Record:

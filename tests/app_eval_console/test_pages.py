@@ -21,12 +21,13 @@ def test_run_page_offers_every_choice_and_shows_a_run_in_the_url(console_env):
     at = open_page("Run", console_env.run_id)
     assert not at.exception
     labels = [w.label for w in at.multiselect] + [w.label for w in at.selectbox] + [w.label for w in at.number_input]
-    assert {"Tiers", "Systems", "Engine", "Judge", "Questions per dataset (0 = all)"} <= set(labels)
+    assert {"Tiers", "Systems", "Engine", "Judge", "Questions per dataset and split (0 = all)", "Splits",
+            "Phrasings"} <= set(labels)
     assert any(f"Run {console_env.run_id} · done" in s.value for s in at.subheader)
     assert any("Finished" in s.value for s in at.success)
 
 
-def test_results_page_shows_tier_cards_beside_the_paper(console_env):
+def test_results_page_shows_tier_cards_and_says_an_offline_run_is_not_the_papers(console_env):
     at = open_page("Results", console_env.run_id)
     assert not at.exception
     summary = api.load_summary(console_env.run_id, console_env.settings)
@@ -35,12 +36,15 @@ def test_results_page_shows_tier_cards_beside_the_paper(console_env):
     assert "graphrag correctness" in metrics and "graphrag TSR" in metrics
     assert any("Judge scores" in c.value for c in at.caption)
     section = at.radio(key="results_section")
-    assert section.options[:3] == ["GraphRAG vs baseline", "By level and class", "Latency"]
+    assert section.options[:3] == ["GraphRAG vs baseline", "dev vs test", "By level and class"]
+    # an offline engine with the deterministic judge: labelled as a regression run, no paper figure or delta
+    assert any("Offline regression run" in w.value for w in at.warning)
+    assert all(m.delta in (None, "") for m in at.metric)
     assert not at.dataframe  # only the chosen section is rendered
     at = section.set_value("Tier 2").run()
     assert not at.exception
     tsa = next(r for r in at.dataframe[0].value.to_dict("records") if r["metric"] == "tsa" and r["scope"] == "automated")
-    assert tsa["mean"] == summary["tier2"]["tsa"]["mean"] and tsa["paper"] == 0.88
+    assert tsa["mean"] == summary["tier2"]["tsa"]["mean"] and tsa["paper"] is None
 
 
 def test_drill_down_shows_question_reference_answer_scores_and_trace(console_env):
