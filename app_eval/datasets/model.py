@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 AUTOMATED, GOLDEN, CONVERSATIONAL = "automated", "golden", "conversational"
 KINDS = (AUTOMATED, GOLDEN, CONVERSATIONAL)
-FORMAT_VERSION = 1  # 2 once the files carry splits and paraphrases
+FORMAT_VERSION = 2  # 2: splits, paraphrases, first tools, entity uids, answer kinds and the notices' checks
 DEV, TEST = "dev", "test"
 SPLITS = (DEV, TEST)
 Split = Literal["dev", "test"]
@@ -66,6 +66,17 @@ class Conversation(BaseModel):
     split: Split = "dev"
 
 
+class Check(BaseModel):
+    """One disagreement between an item's reference and the second procedure, which re-derives it from the
+    world's XML notices (`checks.py`), and what was done about it."""
+    item: str  # item id, or "C03.2" for turn 2 of conversation C03
+    category: str
+    reference: list[str]  # the builder's key facts
+    notices: list[str]  # what the notices state
+    action: Literal["reference follows the notices", "kept", "excluded"]
+    note: str = ""
+
+
 class Dataset(BaseModel):
     kind: Literal["automated", "golden", "conversational"]
     format: int = FORMAT_VERSION
@@ -75,6 +86,8 @@ class Dataset(BaseModel):
     checked_by_hand: str | None = None  # what a person checked, when
     items: list[Item] = Field(default_factory=list)
     conversations: list[Conversation] = Field(default_factory=list)
+    world_digest: str | None = None  # sha256 of the world's truth.jsonl: the files are regenerated when it changes
+    checks: list[Check] = Field(default_factory=list)  # every disagreement the notices showed, and its resolution
 
     @property
     def size(self) -> int:

@@ -7,14 +7,15 @@ DIRECT = """
 MATCH (c:Company)
 WHERE c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
 RETURN c.uid AS uid, c.name AS name, c.seat AS seat, c.address AS address, c.zip_code AS zip, c.town AS town,
-       c.capital_nominal AS capital, c.purpose AS purpose, c.legal_form AS legal_form, c.status AS status
+       c.capital_nominal AS capital, c.purpose AS purpose, c.legal_form AS legal_form, c.legal_form_code AS legal_form_code,
+       c.status AS status, c.canton AS canton
 ORDER BY uid
 """
 # (2) multi-hop corporate structures -> level 2: persons acting in a company's notices ...
 CORPORATE_PERSONS = """
 MATCH (c:Company)-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN]-(p:Person)
 WHERE c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
-RETURN c.uid AS uid, c.name AS name, p.name AS person, r.role AS role, r.role_key AS role_key,
+RETURN c.uid AS uid, c.name AS name, p.name AS person, r.role AS role, r.role_key AS role_key, r.status AS status,
        e.uid AS publication, e.publication_date AS date
 ORDER BY uid, date, publication, person
 """
@@ -40,4 +41,25 @@ WHERE c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
 RETURN c.uid AS uid, c.name AS name, e.uid AS publication, e.publication_date AS date, e.sub_rubric AS sub_rubric,
        e.title AS title
 ORDER BY uid, date, publication
+"""
+# (5) aggregations -> level 3: notices per sub-rubric, canton and year (what count_entities_by_event counts)
+EVENT_COUNTS = """
+MATCH (e:Event)
+WHERE e.sub_rubric IN $subs
+RETURN e.sub_rubric AS sub_rubric, e.canton AS canton, substring(e.publication_date, 0, 4) AS year, count(e) AS notices
+ORDER BY sub_rubric, canton, year
+"""
+# (6) full text -> level 3: bankruptcy notices of companies, with their text (creditors' meetings)
+BANKRUPTCY_TEXTS = """
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)
+WHERE e.sub_rubric = 'KK02' AND c.strength = 'strong'
+RETURN c.uid AS uid, c.name AS name, e.uid AS publication, e.publication_date AS date, e.full_text AS text
+ORDER BY publication
+"""
+# every name the graph holds (companies, persons, NameHubs): what a "not found" question must avoid
+ALL_NAMES = """
+MATCH (n:BaseNode)
+WHERE (n:Company OR n:Person OR n:NameHub) AND n.name IS NOT NULL
+RETURN DISTINCT n.name AS name
+ORDER BY name
 """

@@ -84,6 +84,36 @@ class Truth:
                     out[m["entity"]] = m
         return out
 
+    def register_mentions(self, uid: str) -> dict[str, list[dict[str, Any]]]:
+        """Person id -> their mentions in the company's register notices (HR), in publication order (c/o left out)."""
+        out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for p in self.pubs_of_company.get(uid, []):
+            if p["sub_rubric"].startswith("HR"):
+                for m in p.get("mentions", []):
+                    if m["kind"] == "person" and m.get("role_key") != "care_of":
+                        out[m["entity"]].append(m)
+        return out
+
+    def current_officers(self, uid: str) -> dict[str, dict[str, Any]]:
+        """Persons registered for the company now: their latest register mention is an entry, not a resignation
+        (nobody once the company is deleted). Person id -> that mention."""
+        if self.companies[uid]["status"] == "deleted":
+            return {}
+        return {pid: ms[-1] for pid, ms in self.register_mentions(uid).items() if ms[-1].get("status") != "resigned"}
+
+    def former_officers(self, uid: str) -> dict[str, dict[str, Any]]:
+        current = self.current_officers(uid)
+        return {pid: ms[-1] for pid, ms in self.register_mentions(uid).items() if pid not in current}
+
+    def companies_of_person(self, pid: str) -> list[str]:
+        """The companies (uids) whose notices name the person in any role but c/o, sorted."""
+        return sorted({self.uid_of[p["company"]] for m, p in self.mentions_of.get(pid, [])
+                       if p.get("company") in self.uid_of and m.get("role_key") != "care_of"})
+
+    def spellings(self, pid: str) -> set[str]:
+        """Every spelling under which the notices name the person."""
+        return {m["text"] for m, _ in self.mentions_of.get(pid, [])}
+
     def person_display(self, pid: str) -> str:
         """'First Last' as a user types it, from the person's canonical mention ('Last, First')."""
         last, _, first = self.canonical(pid).partition(", ")

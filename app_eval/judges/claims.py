@@ -144,6 +144,9 @@ _ABBREVIATIONS = frozenset("st nr no fr dr ca vgl bzw sog inkl str mio mrd e.g i
                            "prof mr mrs ms jr sr art abs lit ltd inc corp dipl ing lic".split())
 
 
+_PLACE_ARTICLES = frozenset({"la", "le", "les", "l", "il", "lo", "los", "las", "el"})
+
+
 def _multiplier(word: str) -> float:
     """Mio / Million(en) / milioni -> 1e6; Mrd / Milliarde(n) / milliard(s) / miliardi / billion -> 1e9."""
     return 1e9 if word.startswith(("mrd", "milliard", "miliard", "bil", "bn")) else 1e6
@@ -273,11 +276,19 @@ class Reading:
             nxt = re.match(r"[^\W\d_][\w'-]*", self.low[m.end():])
             word = nxt.group() if nxt else ""
             if (not self._free(a, b) or not self.plain[m.end():m.end() + 1].isupper() or word in lx.MONTHS
-                    or word in lx.COUNT_NOUN or word in lx.NOT_NAMES):
+                    or word in lx.COUNT_NOUN or (word in lx.NOT_NAMES and not self._place_article(m.end(), word))):
                 continue
             out.append(Claim(POSTCODE, m.group(1), a, b))
             self._take(a, b)
         return out
+
+    def _place_article(self, at: int, word: str) -> bool:
+        """'2300 La Chaux-de-Fonds', '2400 Le Locle': an article that opens a place name (capitalised, and
+        followed by another capitalised word) does not stop a postcode."""
+        if word not in _PLACE_ARTICLES:
+            return False
+        rest = self.plain[at + len(word):]
+        return bool(re.match(r"['’]?\s*[A-ZÀ-Ý]", rest))
 
     def _numbers(self) -> list[Claim]:
         out = []

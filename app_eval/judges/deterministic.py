@@ -274,7 +274,8 @@ class Analysis:
         st = Status(f)
         a = self.answer
         if f.kind in MEASURABLE:  # a legal form inside a name copied from the question is no answer
-            skip = [(x, y) for x, y, _ in self.runs] if f.kind == LEGAL else []
+            # (a two-word overlap such as "is Stiftung" is no copy: "… of Stiftung X is Stiftung" answers)
+            skip = [(x, y) for x, y, n in self.runs if n >= 3] if f.kind == LEGAL else []
             for c in a.claims:
                 if _claim_matches(c, f) and not any(x <= c.start < y for x, y in skip):
                     st.mentions.append(Mention((c.start, c.end), c.negated))

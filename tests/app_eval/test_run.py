@@ -54,11 +54,15 @@ def test_a_run_covers_every_tier_for_both_systems(full_run):
     s = r["summary"]
     assert s["tier1"]["hubs_sampled"] == 60 and s["tier1"]["comparisons"] >= 60
     assert 0.5 < s["tier1"]["merge_precision"]["mean"] <= 1.0 and 0.5 < s["tier1"]["true_precision"] <= 1.0
-    assert s["tier2"]["questions"] == LIMIT and set(s["tier2"]["by_level"]) == {"1", "2", "3"}
+    # --limit applies per split: LIMIT dev and LIMIT test items, reported side by side
+    assert s["tier2"]["questions"] == 2 * LIMIT and set(s["tier2"]["by_level"]) == {"1", "2", "3"}
+    assert {k: v["questions"] for k, v in s["tier2"]["by_split"].items()} == {"dev": LIMIT, "test": LIMIT}
     for dataset in ("automated", "golden"):
         assert set(s["tier3"][dataset]) == {"graphrag", "baseline"}
-        assert all(s["tier3"][dataset][sys]["n"] == LIMIT for sys in ("graphrag", "baseline"))
-    assert s["tier4"]["graphrag"]["conversations"] == s["tier4"]["baseline"]["conversations"] == LIMIT
+        assert all(s["tier3"][dataset][sys]["n"] == 2 * LIMIT for sys in ("graphrag", "baseline"))
+        assert all(s["tier3"][dataset][sys]["by_split"][sp]["n"] == LIMIT for sys in ("graphrag", "baseline")
+                   for sp in ("dev", "test"))
+    assert s["tier4"]["graphrag"]["conversations"] == s["tier4"]["baseline"]["conversations"] == 2 * LIMIT
     assert "tool_transition_accuracy" in s["tier4"]["graphrag"] and "tool_transition_accuracy" not in s["tier4"]["baseline"]
     assert s["system_errors"] == 0 and s["judge"]["missing"] == 0
 
@@ -106,7 +110,7 @@ def test_a_failing_judge_is_counted_as_missing(built_world, datasets, tmp_path):
 
     with FakeOpenAI(responder) as fake:
         settings = built_world.settings.model_copy(update={"openai_base_url": fake.base_url, "data_dir": tmp_path})
-        config = RunConfig(tiers=[3], systems=["graphrag"], engine="offline", judge="llm", limit=2,
+        config = RunConfig(tiers=[3], systems=["graphrag"], engine="offline", judge="llm", limit=2, splits=["dev"],
                            datasets_dir=str(datasets.directory))
         run_id = api.run(config, settings, tmp_path / "runs.sqlite")
     s = api.load_summary(run_id, settings, tmp_path / "runs.sqlite")
@@ -122,11 +126,12 @@ def test_cli_run_prints_summary_run_id_and_progress(built_world, datasets, tmp_p
     env = built_world.env() | {"GAZETTE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
     base = [sys.executable, "-m", "app_eval", "--store", str(store)]
     p = subprocess.run([*base, "run", "--tiers", "2", "--systems", "graphrag", "--engine", "offline", "--limit", "2",
-                        "--datasets", str(datasets.directory), "--json"], cwd=ROOT, env=env, capture_output=True, text=True,
-                       timeout=600)
+                        "--splits", "test", "--datasets", str(datasets.directory), "--json"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout)
     assert out["status"] == "done" and out["summary"]["tier2"]["questions"] == 2
+    assert set(out["summary"]["tier2"]["by_split"]) == {"test"}
     assert "evaluation" in p.stderr and "2/2" in p.stderr  # the progress bar
     listed = subprocess.run([*base, "runs", "list"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out["run_id"] in listed.stdout
@@ -144,8 +149,8 @@ def start_small_run(built_world, datasets, tmp_path, label: str):
     """A detached three-question Tier 2 run in a store of its own: (run id, settings, store)."""
     store = tmp_path / f"{label}.sqlite"
     settings = built_world.settings.model_copy(update={"data_dir": tmp_path})
-    config = RunConfig(tiers=[2], systems=["graphrag"], engine="offline", limit=3, datasets_dir=str(datasets.directory),
-                       label=label)
+    config = RunConfig(tiers=[2], systems=["graphrag"], engine="offline", limit=3, splits=["dev"],
+                       datasets_dir=str(datasets.directory), label=label)
     return api.start_run(config, settings, store), settings, store
 
 
