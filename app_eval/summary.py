@@ -125,8 +125,8 @@ def tier4(records: list[Record]) -> dict[str, Any] | None:
         per_conv: dict[str, list[bool | None]] = defaultdict(list)
         for r, o in zip(rs, outcomes, strict=True):
             per_conv[r.conversation_id].append(o)
-        conv_rates = [sum(o for o in os if o is not None) / len([o for o in os if o is not None])
-                      for os in per_conv.values() if any(o is not None for o in os)]
+        conv_split = {r.conversation_id: _split(r) for r in rs}
+        conv_rates = _conversation_rates(per_conv, conv_split, None)
         # CCA: a memory turn counts when it succeeds and is about the turn's entity (the agent's active entity)
         memory = [_and(o, about_entity(r.extra.get("current_uid"), r.extra.get("entity_uids") or []))
                   for r, o in zip(rs, outcomes, strict=True) if memory_turn(r.extra.get("tags", []))]
@@ -138,11 +138,16 @@ def tier4(records: list[Record]) -> dict[str, Any] | None:
             hits = [tool_transition_hit(r.extra.get("expected_tool_behavior", []), r.trace, r.extra.get("entity_uids") or [])
                     for r in rs]
             block["tool_transition_accuracy"] = _est([float(h) for h in hits if h is not None])
-        block["by_split"] = {sp: {"turns": len(x), "turn_success_rate": _est(
-            [None if o is None else float(o) for r, o in zip(rs, outcomes, strict=True) if _split(r) == sp])}
-            for sp, x in _groups(rs, _split)}
+        block["by_split"] = {sp: {"turns": len(x), "turn_success_rate": _est(_conversation_rates(per_conv, conv_split, sp))}
+                             for sp, x in _groups(rs, _split)}
         out[system] = block
     return out
+
+
+def _conversation_rates(per_conv: dict[str, list[bool | None]], conv_split: dict[str, str], split: str | None) -> list[float]:
+    """TSR's per-conversation rates (Table 10), of one split or of all."""
+    return [sum(o for o in os if o is not None) / len([o for o in os if o is not None])
+            for c, os in per_conv.items() if any(o is not None for o in os) and (split is None or conv_split[c] == split)]
 
 
 def _and(outcome: bool | None, about: bool | None) -> bool | None:
