@@ -29,7 +29,8 @@ def rows(summary: dict[str, Any], levels: bool = False) -> list[dict[str, Any]]:
     t2 = summary.get("tier2")
     if t2:
         scopes = [("automated", t2), *[(f"automated {k}", v) for k, v in t2.get("by_split", {}).items()],
-                  *([(f"automated L{k}", v) for k, v in t2["by_level"].items()] if levels else [])]
+                  *([(f"automated L{k}", v) for k, v in t2["by_level"].items()] if levels else []),
+                  *([(f"automated {k} (all phrasings)", v) for k, v in t2.get("phrasings", {}).items()] if levels else [])]
         for scope, block in scopes:
             for m in ("tsa", "far", "ars", "qsr", "latency_s"):
                 ref = paper(summary, "tier2", m) if scope == "automated" else None

@@ -57,7 +57,8 @@ def tier1(records: list[Record]) -> dict[str, Any] | None:
 
 
 def tier2(records: list[Record]) -> dict[str, Any] | None:
-    recs = [r for r in records if "2" in r.tier.split(",") and r.system == GRAPHRAG]
+    every = [r for r in records if "2" in r.tier.split(",") and r.system == GRAPHRAG]
+    recs = [r for r in every if _original(r)]  # the figures; paraphrases are broken down apart
     if not recs:
         return None
 
@@ -67,11 +68,20 @@ def tier2(records: list[Record]) -> dict[str, Any] | None:
         return {"questions": len(rs)} | {k: _est([row[k] for row in rows]) for k in ("tsa", "far", "ars", "qsr", "latency_s")}
 
     return block(recs) | {"by_level": {lv: block(rs) for lv, rs in _groups(recs, lambda r: r.level)},
-                          "by_split": {sp: block(rs) for sp, rs in _groups(recs, _split)}}
+                          "by_split": {sp: block(rs) for sp, rs in _groups(recs, _split)},
+                          "phrasings": {f"{sp} {lang}": block(x) for (sp, lang), x in _pairs(every, _split_language)}}
 
 
 def _split(r: Record) -> str:
     return r.extra.get("split") or "dev"
+
+
+def _original(r: Record) -> bool:
+    return r.extra.get("family", "original") == "original"
+
+
+def _split_language(r: Record) -> tuple[str, str]:
+    return _split(r), r.extra.get("language", "en")
 
 
 def _groups(recs: list[Record], key) -> list[tuple[str, list[Record]]]:  # noqa: ANN001 - Record -> str | None
@@ -93,13 +103,12 @@ def tier3(records: list[Record]) -> dict[str, Any] | None:
         for system in sorted({r.system for r in recs}):
             rs = [r for r in recs if r.system == system]
             metrics = DATASET_METRICS[dataset]
-            original = [r for r in rs if r.extra.get("family", "original") == "original"]
+            original = [r for r in rs if _original(r)]
             by_system[system] = _metric_block(original, metrics) | {
                 "by_level": {lv: _metric_block(x, metrics) for lv, x in _groups(original, lambda r: r.level)},
                 "by_split": {sp: _metric_block(x, metrics) for sp, x in _groups(original, _split)},
                 # every phrasing (original and paraphrases), by split and language, and by family
-                "phrasings": {f"{sp} {lang}": _metric_block(x, metrics)
-                              for (sp, lang), x in _pairs(rs, lambda r: (_split(r), r.extra.get("language", "en")))},
+                "phrasings": {f"{sp} {lang}": _metric_block(x, metrics) for (sp, lang), x in _pairs(rs, _split_language)},
                 "families": {fam: _metric_block(x, metrics) for fam, x in _groups(rs, lambda r: r.extra.get("family"))},
             }
         out[dataset] = by_system
