@@ -2,6 +2,7 @@
 network figure, user-facing error text. No Chainlit import, so every piece is unit-testable."""
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -94,8 +95,10 @@ def network_figure(network: dict[str, Any], focus_uid: str | None = None) -> go.
             continue
         fig.add_trace(go.Scatter(
             x=[pos[n["id"]][0] for n in part], y=[pos[n["id"]][1] for n in part], mode="markers+text", name=kind,
-            text=[n["label"][:28] if n["kind"] != "Event" else "" for n in part], textposition="top center",
-            hovertext=[f"{n['label']} ({n['id']})" for n in part], hoverinfo="text", customdata=[n["id"] for n in part],
+            # Plotly renders HTML in labels: names from the graph are escaped
+            text=[html.escape(n["label"][:28]) if n["kind"] != "Event" else "" for n in part], textposition="top center",
+            hovertext=[html.escape(f"{n['label']} ({n['id']})") for n in part], hoverinfo="text",
+            customdata=[n["id"] for n in part],
             marker={"size": [22 if n["id"] == focus_uid else 13 for n in part], "color": COLORS[kind],
                     "line": {"width": 1, "color": "#333"}}))
     fig.update_layout(showlegend=True, height=520, margin={"l": 10, "r": 10, "t": 30, "b": 10},

@@ -27,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--systems", default="graphrag,baseline", help="graphrag, baseline or both")
     run.add_argument("--engine", choices=["offline", "llm"], help="answer engine of both systems (default: llm when configured)")
     run.add_argument("--judge", choices=["deterministic", "llm"], default="deterministic")
-    run.add_argument("--limit", type=int, help="at most N questions per dataset (spread over its levels) and N conversations")
+    run.add_argument("--limit", type=int,
+                     help="at most N questions per dataset and split (spread over its levels), N conversations per split")
     run.add_argument("--datasets", help="directory of dataset files (default: built ones, else the committed demo-world files)")
     run.add_argument("--world", help="generated world with truth.jsonl for Tier 1 (default <data_dir>/demo-world)")
     run.add_argument("--tier1-sample", type=int, default=1000, help="NameHubs sampled for Tier 1")

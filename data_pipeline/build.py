@@ -104,18 +104,18 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     report.files = len(files)
     with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
         _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report)
+        report.stats = graph_stats(graph, q.count)  # whole-graph counts: a build statement too
     if px.keyed:
         report.phase3["privacy"] = px.counts()
-    report.stats = graph_stats(graph, q.count)
     return report
 
 
 def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
          batch_files: int, progress: bool, px: Pseudonymizer, q: Quarantine, report: BuildReport) -> None:
-    graph.ensure_schema(fulltext=False)
-    graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
     failed = True
-    try:
+    try:  # the indexes are restored below whatever fails, dropping them included
+        graph.ensure_schema(fulltext=False)
+        graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
         t0 = time.perf_counter()
         report.publications = _phase1(graph, files, q, px, batch_files, progress)
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)

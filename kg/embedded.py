@@ -92,14 +92,14 @@ class EmbeddedServer:
 
     def status(self) -> ServerStatus:
         pid = self._live_pid()
-        running = pid is not None and self._bolt_ready(timeout=5.0)
+        running = pid is not None and self._bolt_ready(timeout=5.0, auth=self._probe_auth())
         return ServerStatus(running, self.uri, "arcadedb", pid, str(self.dir))
 
     def start(self) -> ServerStatus:
         """Start the server, or reuse it when it already runs. Returns once a Bolt query succeeds."""
         pid = self._live_pid()
         if pid is not None:
-            self._wait_ready(pid)
+            self._wait_ready(pid, self._probe_auth())  # a read path reusing the server needs no root secret
             return self.status()
         self._clear_stale_pid()
         bolt, http = self.settings.graph_bolt_port, self.settings.graph_http_port
@@ -194,9 +194,13 @@ class EmbeddedServer:
         if self.pid_file.exists() and self._live_pid() is None:
             self.pid_file.unlink(missing_ok=True)
 
-    def _bolt_ready(self, timeout: float) -> bool:
+    def _probe_auth(self) -> tuple[str, str]:
+        """The account that checks a running server answers: the reader once it exists."""
+        return self.reader_auth if self.reader_password_file.exists() else self.auth
+
+    def _bolt_ready(self, timeout: float, auth: tuple[str, str] | None = None) -> bool:
         try:
-            with GraphDatabase.driver(self.uri, auth=self.auth, connection_timeout=timeout) as drv:
+            with GraphDatabase.driver(self.uri, auth=auth or self.auth, connection_timeout=timeout) as drv:
                 with drv.session(database=self.settings.neo4j_database) as s:
                     return s.run("RETURN 1 AS ok").single()["ok"] == 1
         except (ServiceUnavailable, SessionExpired, AuthError, OSError, EmbeddedServerError):
@@ -204,7 +208,7 @@ class EmbeddedServer:
         except Exception:  # noqa: BLE001 - "database not found" while it is being created
             return False
 
-    def _wait_ready(self, pid: int) -> None:
+    def _wait_ready(self, pid: int, auth: tuple[str, str] | None = None) -> None:
         # The Bolt port opens before the database exists, so only a successful query counts.
         deadline = time.monotonic() + self.settings.graph_start_timeout_s
         while time.monotonic() < deadline:
@@ -212,7 +216,7 @@ class EmbeddedServer:
                 raise EmbeddedServerError(
                     f"the embedded graph server exited during start-up; last log lines:\n{self._log_tail()}"
                 )
-            if self._bolt_ready(timeout=2.0):
+            if self._bolt_ready(timeout=2.0, auth=auth):
                 return
             time.sleep(0.25)
         raise EmbeddedServerError(

@@ -59,6 +59,9 @@ READINGS = (NEO4J_LINE_TERMINATORS, ARCADEDB_LINE_TERMINATORS, BOLT_PREFIX_LINE_
 MAX_QUERY_CHARS = 20_000  # an analyst's or a model's query; longer is refused before it is lexed
 # After these a keyword is a name (an alias, a label or a map key), never a clause: `AS start`, `:Session`.
 _NAME_CONTEXT_BEFORE = frozenset({"AS", ":"})
+_NAME_FOLLOWERS = frozenset({",", ")", "]", "}", ";", ":", "|", "&", "{"})
+_READ_FOLLOWERS = frozenset({"RETURN", "WITH", "ORDER", "SKIP", "LIMIT", "UNION", "WHERE", "MATCH", "OPTIONAL",
+                             "UNWIND", "YIELD"})
 # Whitespace as the server's lexer defines SPACE (control characters among them are refused anyway).
 _SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 _ALLOWED_CONTROLS = frozenset("\t\n\r\x85")  # \x85 (NEL) is a line terminator
@@ -154,7 +157,7 @@ def _check_tokens(tokens: list[Token]) -> None:
             raise QueryRefused("more than one statement")
         if tok.kind != "word" or prev == ".":  # `n.set` is a property, not a clause
             continue
-        if prev in _NAME_CONTEXT_BEFORE or (i + 1 < len(tokens) and tokens[i + 1].text == ":"):
+        if _is_name(tokens, i, prev):
             continue  # `AS start`, `:Session`, `{update: 1}`: a name, whatever its spelling
         for word in _keyword_candidates(tok.text):
             if word in WRITE_KEYWORDS:
@@ -168,6 +171,16 @@ def _check_tokens(tokens: list[Token]) -> None:
     if tokens[0].text.upper() == "SHOW":
         _check_show(tokens)
     _check_dotted_calls(tokens)
+
+
+def _is_name(tokens: list[Token], i: int, prev: str) -> bool:
+    """Whether word i stands where only a name can (an alias after AS, a label after `:`, a map key before
+    `:`) and what follows it closes that name: `... AS AS CREATE (m)` is no alias, so CREATE is a clause."""
+    word = tokens[i].text.upper()
+    if word == "CALL" or not (prev in _NAME_CONTEXT_BEFORE or (i + 1 < len(tokens) and tokens[i + 1].text == ":")):
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return nxt is None or nxt.text in _NAME_FOLLOWERS or (nxt.kind == "word" and nxt.text.upper() in _READ_FOLLOWERS)
 
 
 def _keyword_candidates(word: str) -> list[str]:

@@ -46,13 +46,15 @@ def memory_turn(tags: Sequence[str]) -> bool:
 def tool_transition_hit(expected_tools: Sequence[str], trace: Sequence[dict[str, Any]],
                         entity_uids: Sequence[str] = ()) -> bool | None:
     """1 if one of the expected tools was called in the turn, and, when the turn names its entity, called
-    about that entity (its uid among the call's arguments): a follow-up answered about the previous company
-    is a miss. None when the turn expects nothing."""
+    about that entity (its uid among the arguments of a call that takes a uid): a follow-up answered about the
+    previous company is a miss. None when the turn expects nothing."""
     if not expected_tools:
         return None
     wanted = set(entity_uids)
     for step in trace:
-        if step.get("tool") in expected_tools and (not wanted or wanted & _arg_values(step.get("args") or {})):
+        args = step.get("args") or {}
+        takes_uid = any("uid" in k for k in args)  # a name lookup (search_companies) has no uid to check
+        if step.get("tool") in expected_tools and (not wanted or not takes_uid or wanted & _arg_values(args)):
             return True
     return False
 

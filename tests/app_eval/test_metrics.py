@@ -106,6 +106,7 @@ def test_tool_transition_hit():
     # issue 14: the tool alone is not enough; it must be called about the turn's entity
     assert tool_transition_hit(["explore_network"], steps, ["CHE-100.000.001"]) is True
     assert tool_transition_hit(["explore_network"], steps, ["CHE-200.000.002"]) is False
+    assert tool_transition_hit(["search_companies"], steps, ["CHE-200.000.002"]) is True  # a name lookup takes no uid
 
 
 def test_tool_selection_is_checked_against_the_items_expected_first_tool():

@@ -56,6 +56,7 @@ POSITIONS = {
     "after_statement": "RETURN 1 AS x; //{T}{S}",
     "terminator_as_space": "RETURN 1 AS x{T}{S}",
     "double_quote_string": 'RETURN "//" AS a, 1 AS b //{T}{S}',
+    "alias_named_as": "UNWIND [1] AS AS{T}{S}",  # review finding: a name after AS once hid the next clause
 }
 
 

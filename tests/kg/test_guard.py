@@ -146,6 +146,10 @@ def test_names_spelled_like_keywords_pass(query):
     "//\rSHOW INDEXES /*\nshow current user */",
     "MATCH (n) WITH n AS x DETACH DELETE x",
     "RETURN 1 AS x;" + " " * 10 + "MATCH (n) DELETE n",
+    # review: an alias named AS once made the next clause look like a name
+    "MATCH (n) WITH n AS AS DELETE AS", "MATCH (n) WITH n AS AS CREATE (m)", "MATCH (n) WITH n AS AS MERGE (m:X)",
+    "MATCH (n) WITH n AS AS SET AS.x = 1", "UNWIND [1] AS AS CALL apoc.load.json('file:///etc/passwd') YIELD value RETURN value",
+    "UNWIND [1] AS AS CALL dbms.listConfig() YIELD name RETURN name", "MATCH (n) WITH n AS x, n AS DELETE DELETE n",
 ])
 def test_red_team_findings_are_refused(query):
     with pytest.raises(QueryRefused):
