@@ -69,7 +69,7 @@ def tier2(records: list[Record]) -> dict[str, Any] | None:
 
     return block(recs) | {"by_level": {lv: block(rs) for lv, rs in _groups(recs, lambda r: r.level)},
                           "by_split": {sp: block(rs) for sp, rs in _groups(recs, _split)},
-                          "phrasings": {f"{sp} {lang}": block(x) for (sp, lang), x in _pairs(every, _split_language)}}
+                          "phrasings": {k: block(x) for k, x in _groups(every, _split_language)}}
 
 
 def _split(r: Record) -> str:
@@ -80,8 +80,8 @@ def _original(r: Record) -> bool:
     return r.extra.get("family", "original") == "original"
 
 
-def _split_language(r: Record) -> tuple[str, str]:
-    return _split(r), r.extra.get("language", "en")
+def _split_language(r: Record) -> str:
+    return f"{_split(r)} {r.extra.get('language', 'en')}"
 
 
 def _groups(recs: list[Record], key) -> list[tuple[str, list[Record]]]:  # noqa: ANN001 - Record -> str | None
@@ -108,18 +108,11 @@ def tier3(records: list[Record]) -> dict[str, Any] | None:
                 "by_level": {lv: _metric_block(x, metrics) for lv, x in _groups(original, lambda r: r.level)},
                 "by_split": {sp: _metric_block(x, metrics) for sp, x in _groups(original, _split)},
                 # every phrasing (original and paraphrases), by split and language, and by family
-                "phrasings": {f"{sp} {lang}": _metric_block(x, metrics) for (sp, lang), x in _pairs(rs, _split_language)},
+                "phrasings": {k: _metric_block(x, metrics) for k, x in _groups(rs, _split_language)},
                 "families": {fam: _metric_block(x, metrics) for fam, x in _groups(rs, lambda r: r.extra.get("family"))},
             }
         out[dataset] = by_system
     return out or None
-
-
-def _pairs(recs: list[Record], key) -> list[tuple[tuple[str, str], list[Record]]]:  # noqa: ANN001
-    out: dict[tuple[str, str], list[Record]] = defaultdict(list)
-    for r in recs:
-        out[key(r)].append(r)
-    return sorted(out.items())
 
 
 def tier4(records: list[Record]) -> dict[str, Any] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
 from kg.arcade_http import ArcadeHttp
+from kg.files import write_private_text
 
 log = logging.getLogger(__name__)
 GROUPS_FILE = "server-groups.json"
@@ -43,11 +43,7 @@ def ensure_group(config_dir: Path, group: str, rules: dict[str, Any]) -> None:
     if groups.get(group) == rules and path.exists():
         return
     groups[group] = rules
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(conf, f, indent=2)
-    os.replace(tmp, path)
+    write_private_text(path, json.dumps(conf, indent=2))
 
 
 def ensure_reader(http: ArcadeHttp, bolt_uri: str, user: str, password: str, database: str, group: str) -> None:
