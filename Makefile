@@ -2,20 +2,22 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+LOCKS  := requirements.txt requirements-dev.txt
+STAMP  := $(VENV)/.installed-$(shell cat $(LOCKS) 2>/dev/null | cksum | cut -d' ' -f1)
 
 .PHONY: setup browser test demo chat console eval bench stop lint lock clean-graph
 
 setup: $(STAMP)
 
+# Installs the runtime lock and the dev lock (tests, lint), both generated from pyproject.toml by `make lock`.
 # torch first: the CPU build lies on local disk; left to the resolver it would pull a CUDA build.
-# The lock is complete, so --no-deps skips resolution and `pip check` proves nothing is missing;
+# The locks are complete, so --no-deps skips resolution and `pip check` proves nothing is missing;
 # --no-compile halves the install time (bytecode is written on first import instead).
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
-$(STAMP): requirements.txt
+$(STAMP): $(LOCKS)
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) torch==2.13.0
-	$(PIP) --no-deps -r requirements.txt
+	$(PIP) --no-deps -r requirements.txt -r requirements-dev.txt
 	$(PY) -m pip check
 	rm -f $(VENV)/.installed-*
 	touch $@
@@ -62,10 +64,25 @@ stop:
 lint: setup
 	$(VENV)/bin/ruff check .
 
-# Re-pin after changing dependencies: freeze the working venv into the lock.
+# Re-pin after changing pyproject.toml: uv resolves [project] dependencies into requirements.txt and the
+# dev group into requirements-dev.txt at the runtime lock's versions. Pins that still fit are kept;
+# `make lock LOCK_FLAGS=--upgrade` (or --upgrade-package NAME) moves them. torch resolves to the CPU
+# build in /opt/wheels ([tool.uv] in pyproject.toml) and is written as torch==2.13.0, like `make setup`
+# installs it; a lock that pulls CUDA packages is refused.
+UV_VERSION := 0.13.9
+UV         := $(VENV)/bin/uv
+LOCK_FLAGS ?=
+UV_COMPILE  = $(UV) pip compile --quiet --python $(PY) --find-links /opt/wheels --custom-compile-command "make lock" $(LOCK_FLAGS)
+LOCK_NOTE  := \# From pyproject.toml by uv $(UV_VERSION) (see the Makefile); torch is the CPU build, installed first (DEVELOPERS.md).
 lock:
-	{ sed -n '1,3p' requirements.txt; $(PY) -m pip freeze | sed 's/^torch==2.13.0+cpu$$/torch==2.13.0/'; } > requirements.lock.tmp
-	mv requirements.lock.tmp requirements.txt
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	@$(UV) --version 2>/dev/null | grep -q '^uv $(UV_VERSION)\b' || $(PIP) uv==$(UV_VERSION)
+	$(UV_COMPILE) pyproject.toml -o requirements.txt
+	sed -i -e 's/^torch==2\.13\.0+cpu$$/torch==2.13.0/' -e '2a $(LOCK_NOTE)' requirements.txt
+	$(UV_COMPILE) --group pyproject.toml:dev -c requirements.txt -o requirements-dev.txt
+	sed -i -e '2a $(LOCK_NOTE)' requirements-dev.txt
+	@! grep -Eiq '^(nvidia-|triton==|cuda-)' $(LOCKS) || { echo "make lock: the lock pulled CUDA packages"; exit 1; }
+	@grep -qx 'torch==2.13.0' requirements.txt || { echo "make lock: torch is not the CPU 2.13.0"; exit 1; }
 
 clean-graph: stop
 	rm -rf .graphdb

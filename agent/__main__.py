@@ -9,8 +9,10 @@ from pathlib import Path
 from agent.engines.base import EngineError
 from agent.factory import make_agent
 from agent.session import Session
-from kg.driver import connect
+from kg.driver import GraphUnavailable, connect
+from kg.embedded import EmbeddedServerError
 from kg.endpoints import Context
+from kg.server import ensure_running
 from kg.settings import get_settings
 
 
@@ -28,7 +30,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     settings = get_settings()
     session = Session.load(args.session)
-    with connect(settings) as graph:
+    try:
+        ensure_running(settings)  # the command starts the embedded server when none is running
+        graph = connect(settings)
+    except (GraphUnavailable, EmbeddedServerError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    with graph:
         agent = make_agent(Context(graph, settings), args.engine)
         try:
             result = agent.ask(args.question, session, uid=args.uid)

@@ -34,6 +34,11 @@ class Session:
             self.has_network = self.has_history = False
         self.current_uid, self.current_name, self.current_kind = uid, name, kind
 
+    def replace(self, other: Session) -> None:
+        """Become `other` (the caller's object keeps its identity: a file-backed session is saved from it)."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(other, name))
+
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Session:
         known = set(cls.__dataclass_fields__)

@@ -10,7 +10,7 @@ from langchain_core.tools import StructuredTool
 from agent.feedback import feedback_for
 from agent.safe_text import prompt_json, tag_text
 from agent.trace import Step
-from kg.endpoints import ENDPOINTS, Context, ToolResult, call
+from kg.endpoints import ENDPOINTS, Context, ToolResult, call, describe
 
 PAYLOAD_CHARS = 6000  # what the model sees of one result; the trace keeps it all
 
@@ -47,10 +47,12 @@ def as_model_content(step: Step, nonce: str) -> str:
     return text + (f'\n<feedback nonce="{nonce}">{tag_text(step.feedback)}</feedback>' if step.feedback else "")
 
 
-def langchain_tools(allowed: tuple[str, ...]) -> list[StructuredTool]:
-    """Schemas only: the loop executes calls itself (one at a time, through `execute`)."""
+def langchain_tools(allowed: tuple[str, ...], ctx: Context | None = None) -> list[StructuredTool]:
+    """Schemas only: the loop executes calls itself (one at a time, through `execute`). With the turn's `ctx`, a
+    description comes from the connected graph where the tool has one (execute_custom_cypher lists the graph's
+    labels, relationship types and properties, read once per connection); without it, the static one."""
     def _unused(**_: Any) -> str:  # never called: binding needs a callable
         raise RuntimeError("tools are executed by the agent loop")
 
-    return [StructuredTool.from_function(_unused, name=name, description=ENDPOINTS[name].description,
+    return [StructuredTool.from_function(_unused, name=name, description=describe(name, ctx),
                                          args_schema=ENDPOINTS[name].args_model) for name in allowed]

@@ -2,26 +2,19 @@
 nested, collapsible step per tool call (arguments, status, rows, ms, raw JSON); the answer streams."""
 from __future__ import annotations
 
-import json
-
 import chainlit as cl
 
-from agent.session import Session
 from agent.trace import AgentAnswer
-from app_chat import auth, view
-from app_chat.runtime import ChatState, events, starter_questions
+from app_chat import auth, runtime, view
+from app_chat.runtime import events, starter_questions
 from kg.settings import get_settings
 
 auth.configure()  # optional password login and persisted threads, from the environment
-SESSION_KEY = "agent_session"
 
 
-def _state() -> ChatState:
-    state = cl.user_session.get("chat")
-    if state is None:
-        state = ChatState()
-        cl.user_session.set("chat", state)
-    return state
+def _thread() -> str:
+    """The chat thread is the agent's thread: its checkpoints hold the conversation (resumed ones too)."""
+    return cl.context.session.thread_id
 
 
 @cl.set_starters
@@ -32,18 +25,14 @@ async def starters(user: cl.User | None = None, language: str | None = None) -> 
         return [cl.Starter(label="Ranking", message="Top 10 companies by capital in canton Zürich")]
 
 
-@cl.on_chat_start
-async def start() -> None:
-    _state()
-
-
 @cl.on_chat_resume
 async def resume(thread: dict) -> None:
-    """A persisted thread (CHAT_DB) continues where it stopped: same turns, same active entity."""
-    metadata = thread.get("metadata") or {}
-    if isinstance(metadata, str):  # SQLite keeps it as JSON text
-        metadata = json.loads(metadata or "{}")
-    cl.user_session.set("chat", ChatState(session=Session.from_dict(metadata.get(SESSION_KEY))))
+    """A persisted thread (CHAT_DB) continues from its last checkpoint: nothing to restore here."""
+
+
+@cl.on_chat_end
+async def end() -> None:
+    runtime.forget(_thread())
 
 
 @cl.on_message
@@ -53,19 +42,19 @@ async def on_message(message: cl.Message) -> None:
 
 @cl.action_callback("select_entity")
 async def select_entity(action: cl.Action) -> None:
-    await answer(f"Show the dossier of {action.payload.get('name', 'this entity')}", uid=action.payload["uid"])
+    """A candidate (or a connected entity) picked: resumes the thread's candidate choice with its uid."""
+    await answer(None, choice=action.payload["uid"])
 
 
 @cl.action_callback("global_mode")
 async def global_mode(action: cl.Action) -> None:
-    _state().session.focus(None)
+    runtime.agent().leave_entity(_thread())
     await cl.Message(content="Back in global mode: no entity is selected.").send()
 
 
-async def answer(question: str, uid: str | None = None) -> None:
-    state = _state()
+async def answer(question: str | None, choice: str | None = None) -> None:
     try:
-        agent = state.agent()
+        agent = runtime.agent()
     except Exception as exc:  # noqa: BLE001 - graph down at the start of a turn
         await cl.Message(content=view.error_text(exc)).send()
         return
@@ -75,8 +64,8 @@ async def answer(question: str, uid: str | None = None) -> None:
     streamed = False
     tools: dict[int, cl.Step] = {}
     async with cl.Step(name=view.turn_title("…", label), type="run", default_open=False) as turn:
-        turn.input = question
-        async for event in events(agent, question, state.session, uid):
+        turn.input = question or f"(chosen: {choice})"
+        async for event in events(agent, question, _thread(), choice):
             kind = event["type"]
             if kind == "route":
                 turn.name = view.turn_title(event["intent"], label)
@@ -106,7 +95,6 @@ async def answer(question: str, uid: str | None = None) -> None:
             elif kind == "error":
                 turn.output = view.error_text(event["error"])
                 await cl.Message(content=view.error_text(event["error"])).send()
-    cl.user_session.set(SESSION_KEY, state.session.to_dict())  # kept with the thread when CHAT_DB is set
     if final is None:
         return
     warning = view.problem(final)

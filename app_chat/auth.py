@@ -3,7 +3,8 @@
 CHAT_PASSWORDS_FILE  lines "user:pbkdf2_sha256$iterations$salt$hash" (write them with
                      `python -m app_chat.users add NAME`); Chainlit also needs CHAINLIT_AUTH_SECRET
                      (`chainlit create-secret`).
-CHAT_DB              a SQLite file for Chainlit's data layer: threads are kept and can be resumed.
+CHAT_DB              a SQLite file for Chainlit's data layer: threads are kept and can be resumed (the
+                     agent's checkpoints of each thread go beside it, app_chat/runtime.py).
 CHAT_ALLOW_ORIGINS   origins allowed to call the chat from a browser with credentials, comma-separated,
                      besides .chainlit/config.toml's `allow_origins` (app_chat/web.py).
 

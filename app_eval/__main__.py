@@ -111,10 +111,12 @@ def _datasets(args: argparse.Namespace) -> int:
     if args.action == "build":
         from app_eval.datasets.build import build_all  # noqa: PLC0415
         from kg.driver import connect  # noqa: PLC0415
+        from kg.server import ensure_running  # noqa: PLC0415
 
         kinds = tuple(args.only or KINDS)
         world, out = args.world or settings.data_dir / "demo-world", args.out or built_dir(settings)
         if "automated" in kinds:
+            ensure_running(settings)  # the command owns the embedded server
             with connect(settings) as graph:
                 written = build_all(world, out, graph, kinds, settings, args.paraphrase)
         else:

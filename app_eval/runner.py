@@ -26,6 +26,7 @@ from app_eval.systems import BASELINE, GRAPHRAG, Reply, System, make_system
 from app_eval.tier1 import sample_hubs, true_pairs
 from kg.driver import connect
 from kg.endpoints import Context
+from kg.server import ensure_running
 from kg.settings import Settings
 
 
@@ -159,6 +160,7 @@ class Runner:
                          worker_pid=os.getpid(),
                          config=_config_json(cfg, p))
         self.judge = make_judge(cfg.judge, self.settings) if {3, 4} & set(cfg.tiers) else None
+        ensure_running(self.settings)  # the run owns the embedded server while it lasts: started (or reused) once
         with connect(self.settings) as graph, tqdm(total=p.units(), desc="evaluation", unit="rec", file=sys.stderr,
                                                    disable=not self.progress, dynamic_ncols=True, mininterval=0.5) as bar:
             ctx = Context(graph, self.settings)

@@ -24,8 +24,10 @@ def demo_ready() -> bool:
     from data_pipeline.demo import DEMO_PUBLICATIONS  # noqa: PLC0415
     from data_pipeline.stats import graph_stats  # noqa: PLC0415
     from kg.driver import connect  # noqa: PLC0415
+    from kg.server import ensure_running  # noqa: PLC0415
 
     try:
+        ensure_running()  # the demo graph's server (make demo leaves it running; a stopped one starts again)
         with connect() as g:
             return graph_stats(g).events >= DEMO_PUBLICATIONS
     except Exception:  # noqa: BLE001 - no graph running

@@ -24,6 +24,7 @@ from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.privacy import Pseudonymizer, open_pseudonymizer, refusal
 from data_pipeline.stats import graph_stats
 from kg.driver import connect
+from kg.server import ensure_running
 from kg.settings import get_settings
 
 
@@ -78,6 +79,7 @@ def main_build(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     try:
+        ensure_running(settings)  # the command owns the embedded server: started (or reused) once, here
         with connect(settings, role="writer") as graph:
             problem = refusal(graph, args.privacy, args.tokenize_ids)
             if problem:
@@ -105,6 +107,7 @@ def main_stats(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     settings = get_settings()
+    ensure_running(settings)
     with connect(settings) as graph:
         st = graph_stats(graph, quarantined_count(settings.data_dir / "build"))
     print(json.dumps(st.to_dict()) if args.json else st.table())

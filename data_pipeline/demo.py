@@ -16,6 +16,7 @@ from data_pipeline.generator import GENERATOR_VERSION, generate_world
 from data_pipeline.phase2 import pending_uids
 from data_pipeline.stats import graph_stats
 from kg.driver import Graph, connect
+from kg.server import ensure_running
 from kg.settings import get_settings
 
 DEMO_SEED = 2026
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         regenerated = False
         print(f"reusing the demo world in {world}", file=sys.stderr)
+    ensure_running(settings)  # the demo command owns the embedded server: started (or reused) once, here
     with connect(settings, role="writer") as graph:
         graph.ensure_schema()
         if regenerated and graph_stats(graph).events:

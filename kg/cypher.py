@@ -1,7 +1,8 @@
 """`python -m kg.cypher "QUERY" [--params JSON] [--json]`: read-only Cypher console for analysts.
 
 Queries go through the same guard and rolled-back execution as the agent's custom Cypher tool, as the
-read-only database user.
+read-only database user. Like every command, it starts the embedded server when it is not running
+(`kg.server.ensure_running`).
 A refused query exits with status 2 and a one-line reason; a failing one with status 1.
 """
 from __future__ import annotations
@@ -11,10 +12,11 @@ import json
 import logging
 import sys
 
-from kg.driver import get_driver
+from kg.driver import GraphUnavailable, connect
 from kg.embedded import EmbeddedServerError
-from kg.guard import QueryRefused
+from kg.guard import QueryRefused, check_read_only
 from kg.readonly import QueryFailed, QueryTimeout, one_line, run_read_only
+from kg.server import ensure_running
 from kg.settings import get_settings
 
 
@@ -38,16 +40,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"refused: --params must be a JSON object ({exc})", file=sys.stderr)
         return 2
     try:
-        res = run_read_only(
-            lambda: get_driver(settings), args.query, params,
-            database=settings.neo4j_database,
-            timeout_s=args.timeout or settings.query_timeout_s,
-            row_cap=args.limit or settings.query_row_cap,
-        )
+        check_read_only(args.query.removeprefix("\ufeff"))  # a refusal needs no server
+        ensure_running(settings)
+        with connect(settings) as graph:
+            res = run_read_only(
+                graph.driver, args.query, params,
+                database=graph.database,
+                timeout_s=args.timeout or settings.query_timeout_s,
+                row_cap=args.limit or settings.query_row_cap,
+            )
     except QueryRefused as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 2
-    except (QueryTimeout, QueryFailed, EmbeddedServerError, OSError) as exc:
+    except (QueryTimeout, QueryFailed, GraphUnavailable, EmbeddedServerError, OSError) as exc:
         print(f"error: {one_line(str(exc), 500)}", file=sys.stderr)
         return 1
     if args.json:

@@ -3,24 +3,30 @@
 Two roles (least privilege, SPEC §9): `reader`, the default, for every read path (console, agent,
 chat, evaluation, baseline), and `writer` for the pipeline. On the embedded server the reader is a
 database user that cannot write, administer or read files; on Neo4j it is NEO4J_READER_USER when set
-(a reader role needs Enterprise or Aura), else the main account with READ sessions."""
+(a reader role needs Enterprise or Aura), else the main account with READ sessions.
+
+Connecting never starts a server: the app or command that owns the embedded server starts it once with
+`kg.server.ensure_running(settings)`; without a running server `connect()` raises `GraphUnavailable`, one
+line that says how to start it. A `Graph` holds one driver (a connection pool) for its whole life: every
+read path, the custom-Cypher tool included, reuses it."""
 from __future__ import annotations
 
 import logging
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from neo4j import READ_ACCESS, Driver, GraphDatabase, ManagedTransaction, Session
-from neo4j.exceptions import ClientError
+from neo4j.exceptions import ClientError, ServiceUnavailable, SessionExpired
 
 from kg import security
 from kg.arcade_http import ArcadeHttp
 from kg.backend import Backend, detect_backend
+from kg.ddl import bootstrap_schema, drop_fulltext_arcadedb
 from kg.embedded import EmbeddedServer
-from kg.schema import bootstrap_schema, drop_fulltext_arcadedb
 from kg.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
@@ -29,17 +35,32 @@ NOT_RETRIED = ("SyntaxError", "ParameterMissing", "Security.")
 Role = Literal["reader", "writer"]
 # A build's own statements (whole-graph scans in phases 2-3, index builds) may run this long.
 BUILD_STATEMENT_TIMEOUT_S = 3600.0
+# A pooled connection idle this long is checked (one RESET) before reuse: a driver kept for the app's life goes on
+# after its server was restarted (the old connections are found dead and replaced, not handed to a query).
+LIVENESS_CHECK_S = 2.0
 _warned_no_reader = False
 
 
+START_HINT = "start it with `python -m kg.server start` (or `make demo`)"
+
+
+class GraphUnavailable(RuntimeError):
+    """No graph server answers at the configured address. The message is one line and says how to start it."""
+
+
 def get_driver(settings: Settings | None = None, role: Role = "reader") -> Driver:
-    """A driver for the configured graph as `role`; starts (or reuses) the embedded server when needed."""
+    """A driver for the configured graph as `role`. Starts nothing: without a running embedded server it raises
+    `GraphUnavailable` (the owner starts the server with `kg.server.ensure_running`). Prefer `connect()`, whose
+    `Graph` keeps its driver for reuse."""
     settings = settings or get_settings()
     if settings.neo4j_uri:
-        return GraphDatabase.driver(settings.neo4j_uri, auth=_neo4j_auth(settings, role))
+        return GraphDatabase.driver(settings.neo4j_uri, auth=_neo4j_auth(settings, role),
+                                    liveness_check_timeout=LIVENESS_CHECK_S)
     server = EmbeddedServer(settings)
-    server.start()
-    return GraphDatabase.driver(server.uri, auth=server.reader_auth if role == "reader" else server.auth)
+    if not server.is_running():
+        raise GraphUnavailable(f"the embedded graph server is not running (GRAPH_DATA_DIR={server.dir}): {START_HINT}")
+    return GraphDatabase.driver(server.uri, auth=server.reader_auth if role == "reader" else server.auth,
+                                liveness_check_timeout=LIVENESS_CHECK_S)
 
 
 def _neo4j_auth(settings: Settings, role: Role) -> tuple[str, str]:
@@ -64,6 +85,13 @@ class Graph:
     arcade_http: ArcadeHttp | None
     role: Role = "reader"
     read_timeout_s: float = 0.0  # the server-side statement timeout readers run under (embedded)
+    # Opens the read-only account's driver beside a writer graph (see `reader_driver`).
+    open_reader: Callable[[], Driver] | None = field(default=None, repr=False, compare=False)
+    # What is worth computing once per connection (e.g. the schema the custom-Cypher tool describes,
+    # kg.graph_store); dropped with the graph.
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _reader: Driver | None = field(default=None, init=False, repr=False, compare=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     def ensure_schema(self, fulltext: bool = True) -> None:
         bootstrap_schema(self.driver, self.database, self.arcade_http, fulltext=fulltext)
@@ -77,6 +105,16 @@ class Graph:
     def read_session(self) -> Session:
         """A session in READ access mode (Neo4j routes and enforces it; ArcadeDB relies on the account)."""
         return self.driver.session(database=self.database, default_access_mode=READ_ACCESS)
+
+    def reader_driver(self) -> Driver:
+        """The read-only account's driver, for untrusted queries (custom Cypher): this graph's own driver when it
+        is the reader; beside a writer graph, one reader driver opened on first use and kept until `close()`."""
+        if self.role == "reader" or self.open_reader is None:
+            return self.driver
+        with self._lock:
+            if self._reader is None:
+                self._reader = self.open_reader()
+            return self._reader
 
     @contextmanager
     def long_statements(self) -> Iterator[None]:
@@ -117,6 +155,8 @@ class Graph:
                 time.sleep(0.2 * 2 ** attempt)
 
     def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
         self.driver.close()
 
     def __enter__(self) -> Graph:
@@ -127,10 +167,19 @@ class Graph:
 
 
 def connect(settings: Settings | None = None, role: Role = "reader") -> Graph:
-    """The graph as `role`: `reader` (the default) for every read path, `writer` for the pipeline."""
+    """The graph as `role`: `reader` (the default) for every read path, `writer` for the pipeline.
+
+    Opens one driver and checks that the server answers; starts nothing. Raises `GraphUnavailable` (one line,
+    with how to start the server) when no server runs or it does not answer."""
     settings = settings or get_settings()
     driver = get_driver(settings, role)
-    backend = detect_backend(driver, settings.neo4j_database)
+    try:
+        backend = detect_backend(driver, settings.neo4j_database)
+    except (ServiceUnavailable, SessionExpired, OSError) as exc:
+        driver.close()
+        where = settings.neo4j_uri or EmbeddedServer(settings).uri
+        hint = "check NEO4J_URI and that the server is up" if settings.neo4j_uri else START_HINT
+        raise GraphUnavailable(f"the graph server at {where} does not answer ({type(exc).__name__}): {hint}") from exc
     http = None
     if backend == "arcadedb" and role == "writer":
         if settings.embedded:
@@ -141,4 +190,5 @@ def connect(settings: Settings | None = None, role: Role = "reader") -> Graph:
             password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
             http = ArcadeHttp(settings.arcadedb_http_url, settings.neo4j_user, password)
     read_timeout = settings.query_timeout_s if settings.embedded else 0.0
-    return Graph(driver, settings.neo4j_database, backend, http, role, read_timeout)
+    open_reader = None if role == "reader" else (lambda: get_driver(settings, "reader"))
+    return Graph(driver, settings.neo4j_database, backend, http, role, read_timeout, open_reader)

@@ -41,6 +41,7 @@ ROOT_USER = "root"
 READER_USER = "reader"
 READER_GROUP = "reader"
 # What the reader group may do: read records of every type; no database-level access at all.
+PORT_RELEASE_S = 30.0  # how long a restart waits for the ports of our own server that just died
 READER_GROUP_RULES = {"resultSetLimit": -1, "readTimeout": -1, "access": [],
                       "types": {"*": {"access": ["readRecord"]}}}
 
@@ -90,21 +91,29 @@ class EmbeddedServer:
         """The read-only account of every read path (console, agent, chat, evaluation)."""
         return READER_USER, _read_secret(self.reader_password_file)
 
+    def is_running(self) -> bool:
+        """Whether our server process is alive (pid file and process only, no Bolt query): what `connect()`
+        checks before it opens a driver. Starting is `start()`'s job (see `kg.server.ensure_running`)."""
+        return self._live_pid() is not None
+
     def status(self) -> ServerStatus:
         pid = self._live_pid()
         running = pid is not None and self._bolt_ready(timeout=5.0, auth=self._probe_auth())
         return ServerStatus(running, self.uri, "arcadedb", pid, str(self.dir))
 
     def start(self) -> ServerStatus:
-        """Start the server, or reuse it when it already runs. Returns once a Bolt query succeeds."""
+        """Start the server, or reuse it when it already runs (and restart it when its process died).
+        Returns once a Bolt query succeeds. Idempotent; the product calls it through
+        `kg.server.ensure_running`, once per app or command, never per connection."""
         pid = self._live_pid()
         if pid is not None:
             self._wait_ready(pid, self._probe_auth())  # a read path reusing the server needs no root secret
             return self.status()
+        died = self.pid_file.exists()  # our server was here: a process that just died may hold its ports a moment
         self._clear_stale_pid()
         bolt, http = self.settings.graph_bolt_port, self.settings.graph_http_port
         for port, name in ((bolt, "GRAPH_BOLT_PORT"), (http, "GRAPH_HTTP_PORT")):
-            if _port_in_use(port):
+            if _port_in_use(port) and not (died and _port_freed(port, PORT_RELEASE_S)):
                 raise EmbeddedServerError(
                     f"port {port} on 127.0.0.1 is already in use by another program; "
                     f"stop it or choose another port with {name}"
@@ -251,6 +260,16 @@ def _port_in_use(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.settimeout(0.5)
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _port_freed(port: int, timeout: float) -> bool:
+    """Wait for a port to be released (by a server process still exiting, e.g. after OutOfMemoryError)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _port_in_use(port):
+            return True
+        time.sleep(0.25)
+    return False
 
 
 def _is_zombie(pid: int) -> bool:

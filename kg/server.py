@@ -1,6 +1,9 @@
 """`python -m kg.server start|stop|status [--json]`: manage the embedded graph server.
 
 With NEO4J_URI set the product talks to that Neo4j instead; `status` then reports it.
+
+`ensure_running(settings)` is the one function that starts a graph server: the app or command that owns it
+calls it once at start (and again to restart a server that died); `kg.driver.connect()` never starts one.
 """
 from __future__ import annotations
 
@@ -9,14 +12,22 @@ import json
 import sys
 import time
 
+from kg.driver import get_driver
 from kg.embedded import EmbeddedServer, EmbeddedServerError, ServerStatus
-from kg.settings import get_settings
+from kg.settings import Settings, get_settings
 
 
-def _external_status() -> ServerStatus:
-    from kg.driver import get_driver  # noqa: PLC0415
+def ensure_running(settings: Settings | None = None) -> ServerStatus | None:
+    """Start the embedded graph server, or reuse it when it already runs (a dead one is started again); returns
+    its status once it answers a Bolt query. With NEO4J_URI set nothing is started (that server is its owner's)
+    and None is returned. Raises `EmbeddedServerError` (one clear message) when it cannot start."""
+    settings = settings or get_settings()
+    if not settings.embedded:
+        return None
+    return EmbeddedServer(settings).start()
 
-    settings = get_settings()
+
+def _external_status(settings: Settings) -> ServerStatus:
     try:
         with get_driver(settings) as drv:
             drv.verify_connectivity()
@@ -27,7 +38,8 @@ def _external_status() -> ServerStatus:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m kg.server", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m kg.server", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("action", choices=["start", "stop", "status"])
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     args = p.parse_args(argv)
@@ -37,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.action != "status":
             print(f"NEO4J_URI is set ({settings.neo4j_uri}): the embedded server is not used", file=sys.stderr)
             return 2
-        st = _external_status()
+        st = _external_status(settings)
         _print(st.to_dict(), args.json, f"neo4j at {st.uri}: {'running' if st.running else 'unreachable'}")
         return 0 if st.running else 1
 
@@ -45,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.action == "start":
             t0 = time.monotonic()
-            st = server.start()
+            st = server.start()  # what ensure_running does for the embedded server
             out = st.to_dict() | {"seconds": round(time.monotonic() - t0, 2)}
             _print(out, args.json, f"embedded graph running at {st.uri} (pid {st.pid}, data {st.data_dir})")
         elif args.action == "stop":

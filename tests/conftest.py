@@ -11,6 +11,7 @@ import pytest
 
 from kg.driver import Graph, connect
 from kg.embedded import EmbeddedServer
+from kg.server import ensure_running
 from kg.settings import Settings
 from tests.support.env import blank_llm
 
@@ -44,18 +45,27 @@ def graph_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
         yield Settings()
         return
     settings = embedded_settings(tmp_path_factory.mktemp("graphdb"))
-    server = EmbeddedServer(settings)
-    server.start()
+    ensure_running(settings)  # the session owns this server: started once, stopped at the end
     try:
         yield settings
     finally:
-        server.stop()
+        EmbeddedServer(settings).stop()
 
 
 @pytest.fixture(scope="session")
 def graph(graph_settings: Settings) -> Iterator[Graph]:
     g = connect(graph_settings, role="writer")
     g.ensure_schema()
+    try:
+        yield g
+    finally:
+        g.close()
+
+
+@pytest.fixture(scope="session")
+def reader(graph_settings: Settings, graph: Graph) -> Iterator[Graph]:
+    """The session graph as the read-only account, one driver for the whole session (as the product reuses it)."""
+    g = connect(graph_settings)
     try:
         yield g
     finally:

@@ -13,6 +13,7 @@ from agent.baseline.offline import extractive_answer
 from agent.baseline.store import open_collection
 from agent.llm import OFFLINE, engine_label, engine_name
 from kg.driver import Graph, connect
+from kg.server import ensure_running
 from kg.settings import Settings
 
 TOP_K = 5
@@ -33,6 +34,7 @@ class Baseline:
         """Bring the collection in line with the graph's Event texts (see `index.sync`)."""
         if graph is not None:
             return sync(graph, self.collection, batch, progress)
+        ensure_running(self.settings)  # indexing on its own connection: the embedded server is started once
         with connect(self.settings) as own:
             return sync(own, self.collection, batch, progress)
 

@@ -73,7 +73,7 @@ class LLMEngine(Engine):
         remaining = MAX_TOOL_CALLS - len(turn.trace)
         msgs[0] = SystemMessage(prompt("loop").format(max_calls=MAX_TOOL_CALLS, remaining=remaining, anchor=_anchor(turn),
                                                       nonce=_nonce(turn)))
-        bound = self.model.bind_tools(langchain_tools(turn.allowed), parallel_tool_calls=False)
+        bound = self.model.bind_tools(langchain_tools(turn.allowed, turn.ctx), parallel_tool_calls=False)
         reply = self._invoke(turn, msgs, bound)
         # Only the reply's structured tool calls run. Text is never parsed as a call (SPEC §10): a `<tool_call>`
         # block or bare JSON in the reply's content, copied from a notice or not, ends the loop like any text.

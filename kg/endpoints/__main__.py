@@ -5,8 +5,10 @@ import argparse
 import json
 import sys
 
-from kg.driver import connect
+from kg.driver import GraphUnavailable, connect
+from kg.embedded import EmbeddedServerError
 from kg.endpoints import ENDPOINTS, Context, call
+from kg.server import ensure_running
 from kg.settings import get_settings
 
 
@@ -21,8 +23,13 @@ def main(argv: list[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         ap.error(f"--args is not JSON: {exc}")
     settings = get_settings()
-    with connect(settings) as graph:
-        res = call(Context(graph, settings), ns.name, args)
+    try:
+        ensure_running(settings)  # a command owns the embedded server: started once, here
+        with connect(settings) as graph:
+            res = call(Context(graph, settings), ns.name, args)
+    except (GraphUnavailable, EmbeddedServerError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     if ns.json:
         print(json.dumps(res.to_dict(), ensure_ascii=False, indent=1))
     else:

@@ -5,12 +5,12 @@ thousands of rows to rank or count. Filters are parameters; the grouping picks o
 """
 from __future__ import annotations
 
-import time
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
 from kg.places import canton_code, city_spellings
 
@@ -19,6 +19,7 @@ _FILTER = """c.strength = 'strong' AND ($canton IS NULL OR c.canton = $canton)
   AND ($keyword IS NULL OR toLower(c.purpose) CONTAINS $keyword OR toLower(c.name) CONTAINS $keyword)
   AND ($legal_form IS NULL OR c.legal_form = $legal_form)
   AND (($status IS NULL AND (c.status IS NULL OR c.status <> 'deleted')) OR c.status = $status)"""
+T = TypeVar("T")
 _COMPANY = "c.uid AS uid, c.name AS name, c.seat AS seat, c.canton AS canton, c.legal_form AS legal_form, c.status AS status"
 TOP = {
     "capital": f"""MATCH (c:Company) WHERE {_FILTER} AND c.capital_nominal IS NOT NULL
@@ -67,36 +68,45 @@ class CountArgs(BaseModel):
     group_by: Literal["none", "sub_rubric", "canton", "year", "month"] = "none"
 
 
-def _bad(tool: str, args: BaseModel, exc: ValueError) -> ToolResult:
-    return ToolResult(tool, args.model_dump(exclude_none=True), "error", message=str(exc))
+def _canton(text: str | None) -> str | None:
+    code = canton_code(text) if text else None
+    if text and code is None:
+        raise Stop(ERROR, f"unknown canton {text!r}")
+    return code
 
 
-def get_top_entities(ctx: Context, args: TopArgs) -> ToolResult:
-    started = time.perf_counter()
-    canton = canton_code(args.canton) if args.canton else None
-    if args.canton and canton is None:
-        return _bad("get_top_entities", args, ValueError(f"unknown canton {args.canton!r}"))
+def _checked(fn: Callable[..., T], *a: Any) -> T:
+    """A vocabulary lookup; its ValueError (which names the valid choices) ends the call as an error."""
     try:
-        form = legal_form(args.legal_form)
+        return fn(*a)
     except ValueError as exc:
-        return _bad("get_top_entities", args, exc)
+        raise Stop(ERROR, str(exc)) from exc
+
+
+@endpoint(
+    "get_top_entities",
+    "Rank companies by nominal capital, number of notices or number of persons, with filters for canton, city, "
+    "purpose/name keyword, legal form and status. For 'top N', 'largest', 'biggest' questions.",
+    TopArgs)
+def get_top_entities(ctx: Context, args: TopArgs) -> Rows:
+    canton = _canton(args.canton)
+    form = _checked(legal_form, args.legal_form)
     rows = read(ctx, TOP[args.metric], canton=canton, cities=city_spellings(args.city) if args.city else None,
                 keyword=args.keyword.lower() if args.keyword else None, legal_form=form, status=args.status,
                 limit=args.limit)
-    return result("get_top_entities", args, [{k: v for k, v in r.items() if v is not None} | {"metric": args.metric}
-                                             for r in rows], started,
-                  "no company matches these filters; loosen one (city spelling, canton, keyword, legal form)")
+    return Rows([{k: v for k, v in r.items() if v is not None} | {"metric": args.metric} for r in rows],
+                "no company matches these filters; loosen one (city spelling, canton, keyword, legal form)")
 
 
-def count_entities_by_event(ctx: Context, args: CountArgs) -> ToolResult:
-    started = time.perf_counter()
-    try:
-        subs = sub_rubrics_for(args.event_type, args.sub_rubric)
-    except ValueError as exc:
-        return _bad("count_entities_by_event", args, exc)
-    canton = canton_code(args.canton) if args.canton else None
-    if args.canton and canton is None:
-        return _bad("count_entities_by_event", args, ValueError(f"unknown canton {args.canton!r}"))
+@endpoint(
+    "count_entities_by_event",
+    "Count notices (and distinct companies/persons) by event type or sub-rubric, canton and period, optionally "
+    "grouped by sub_rubric, canton, year or month. For 'how many' questions. Event types: "
+    + ", ".join(EVENT_TYPES) + ".",
+    CountArgs)
+def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
+    subs = _checked(sub_rubrics_for, args.event_type, args.sub_rubric)
+    canton = _canton(args.canton)
     since, until = args.since, args.until
     if args.year:
         since, until = max(since or "", f"{args.year}-01-01"), min(until or "9999", f"{args.year}-12-31")
@@ -104,18 +114,4 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> ToolResult:
     if args.group_by != "none":  # a zero total is an answer; empty groups are not
         rows = [r for r in rows if r["notices"]]
     extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
-    return result("count_entities_by_event", args, rows, started,
-                  "no notices match these filters (the count is 0)", extra=extra)
-
-
-TOP_ENDPOINT = Endpoint(
-    "get_top_entities",
-    "Rank companies by nominal capital, number of notices or number of persons, with filters for canton, city, "
-    "purpose/name keyword, legal form and status. For 'top N', 'largest', 'biggest' questions.",
-    TopArgs, get_top_entities)
-COUNT_ENDPOINT = Endpoint(
-    "count_entities_by_event",
-    "Count notices (and distinct companies/persons) by event type or sub-rubric, canton and period, optionally "
-    "grouped by sub_rubric, canton, year or month. For 'how many' questions. Event types: "
-    + ", ".join(EVENT_TYPES) + ".",
-    CountArgs, count_entities_by_event)
+    return Rows(rows, "no notices match these filters (the count is 0)", extra=extra)

@@ -1,22 +1,35 @@
-"""What every endpoint shares: the call context, the typed result, and running a read query.
+"""What every endpoint shares: the call context, the typed result, the envelope, and running a read query.
 
-An endpoint is one function `(ctx, args) -> ToolResult` with a pydantic argument model; the agent
-exposes the same models to LangChain as tool schemas, and the CLI validates `--args` with them.
+An endpoint is a body `(ctx, args) -> Rows` with a pydantic argument model, wrapped by `@endpoint(...)`
+into an `Endpoint`. The envelope is the one place that validates the arguments, times the call, names the
+tool, turns rows into `ok`/`empty` and an early `Stop` or a failure into `error`/`refused`/`empty`, so the
+bodies hold only their queries. The agent exposes the same models to LangChain as tool schemas, and the CLI
+validates `--args` with them.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from kg.driver import Graph
 from kg.records import to_jsonable
 from kg.settings import Settings
 
-OK, EMPTY, ERROR, REFUSED = "ok", "empty", "error", "refused"
+
+class Status(StrEnum):
+    """How a call ended. A `str`: `Status.OK == "ok"`, and JSON shows the plain word."""
+    OK = "ok"
+    EMPTY = "empty"  # ran and found nothing; the message says why and what to try next
+    ERROR = "error"  # bad arguments, a failing query, the graph unavailable
+    REFUSED = "refused"  # the custom-Cypher guard or the database refused the query
+
+
+OK, EMPTY, ERROR, REFUSED = Status.OK, Status.EMPTY, Status.ERROR, Status.REFUSED
 
 
 @dataclass
@@ -29,11 +42,14 @@ class Context:
 class ToolResult:
     tool: str
     args: dict[str, Any]
-    status: str  # ok | empty | error | refused
+    status: Status  # a plain "ok"/"empty"/"error"/"refused" is accepted and stored as its Status
     rows: list[dict[str, Any]] = field(default_factory=list)
     message: str = ""  # what a reader (or the model) should know: why empty, what was refused, truncation
     ms: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)  # endpoint-specific summary (e.g. the focal entity)
+
+    def __post_init__(self) -> None:
+        self.status = Status(self.status)
 
     @property
     def citations(self) -> list[dict[str, str]]:
@@ -46,28 +62,85 @@ class ToolResult:
         return [{"publication_number": n, "date": d} for n, d in seen.items()]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tool": self.tool, "args": self.args, "status": self.status, "rows": self.rows,
+        return {"tool": self.tool, "args": self.args, "status": self.status.value, "rows": self.rows,
                 "row_count": len(self.rows), "message": self.message, "ms": round(self.ms, 1),
                 "citations": self.citations, **({"extra": self.extra} if self.extra else {})}
+
+
+@dataclass
+class Rows:
+    """What an endpoint body returns; the envelope makes it a `ToolResult` (status `ok` or `empty`)."""
+    rows: list[dict[str, Any]]
+    empty: str  # the message when there are no rows: why that may be, and what to try instead
+    message: str = ""  # the message when there are rows (e.g. a truncation note)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Stop(Exception):  # noqa: N818 - a result, not a failure
+    """Raised by an endpoint body to end the call at once with `status` and `message`: a filter value it cannot
+    use (error), a refused query (refused), an unknown uid (empty)."""
+
+    def __init__(self, status: Status, message: str, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = Status(status), message, extra or {}
 
 
 @dataclass(frozen=True)
 class Endpoint:
     name: str
-    description: str  # shown to the LLM as the tool description
+    description: str  # shown to the LLM as the tool description (the static one, see `describe`)
     args_model: type[BaseModel]
-    run: Callable[[Context, Any], ToolResult]
+    body: Callable[[Context, Any], Rows]
+    # Builds the description from the connected graph (e.g. its schema); None: `description` is all there is.
+    described_by: Callable[[Context], str] | None = None
+
+    def describe(self, ctx: Context | None = None) -> str:
+        """The tool description for the model: built from the connected graph where the endpoint can, else the
+        static one (also when building it fails)."""
+        if ctx is None or self.described_by is None:
+            return self.description
+        try:
+            return self.described_by(ctx)
+        except Exception:  # noqa: BLE001 - a description is never worth a failed turn
+            return self.description
+
+    def __call__(self, ctx: Context, args: dict[str, Any] | BaseModel) -> ToolResult:
+        """The envelope: validate `args`, run the body, fill tool, args, status and milliseconds. Never raises:
+        bad arguments, refusals and failures (graph down, timeout) come back as results with the reason."""
+        started = time.perf_counter()
+
+        def done(status: Status, message: str, shown: dict[str, Any], rows: list[dict[str, Any]] | None = None,
+                 extra: dict[str, Any] | None = None) -> ToolResult:
+            return ToolResult(self.name, shown, status, rows or [], message, (time.perf_counter() - started) * 1000,
+                              extra or {})
+
+        if isinstance(args, BaseModel):
+            parsed = args
+        else:
+            try:
+                parsed = self.args_model.model_validate(args)
+            except ValidationError as exc:
+                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
+                return done(ERROR, f"invalid arguments: {problems}", dict(args))
+        shown = parsed.model_dump(exclude_none=True)
+        try:
+            out = self.body(ctx, parsed)
+        except Stop as stop:
+            return done(stop.status, stop.message, shown, extra=stop.extra)
+        except Exception as exc:  # noqa: BLE001 - graph down, timeout: reported, not raised
+            return done(ERROR, f"{type(exc).__name__}: {str(exc)[:300]}", shown)
+        return done(OK if out.rows else EMPTY, out.message if out.rows else out.empty, shown, out.rows, out.extra)
+
+
+def endpoint(name: str, description: str, args_model: type[BaseModel],
+             described_by: Callable[[Context], str] | None = None) -> Callable[[Callable[[Context, Any], Rows]], Endpoint]:
+    """Decorator: the body below becomes the `Endpoint` `name`, run inside the shared envelope."""
+    def wrap(body: Callable[[Context, Any], Rows]) -> Endpoint:
+        return Endpoint(name, description, args_model, body, described_by)
+    return wrap
 
 
 def read(ctx: Context, query: str, **params: Any) -> list[dict[str, Any]]:
     """One parameterized read query; rows as JSON-ready dicts."""
     with ctx.graph.read_session() as s:
         return [to_jsonable(r.data()) for r in s.run(query, params)]
-
-
-def result(tool: str, args: BaseModel, rows: list[dict[str, Any]], started: float, empty_message: str,
-           message: str = "", extra: dict[str, Any] | None = None) -> ToolResult:
-    """A result that says explicitly when nothing was found, and why that may be."""
-    status = OK if rows else EMPTY
-    return ToolResult(tool, args.model_dump(exclude_none=True), status, rows, message if rows else empty_message,
-                      (time.perf_counter() - started) * 1000, extra or {})

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel
-
-from kg.endpoints.base import EMPTY, Context, ToolResult, read
+from kg.endpoints.base import EMPTY, Context, Stop, read
 
 RESOLVE = """
 MATCH (n:BaseNode {uid: $uid})
@@ -47,10 +45,10 @@ def resolve(ctx: Context, uid: str) -> Entity | None:
     return Entity(r["uid"], "Company", r["name"], r["hub"])
 
 
-def subject_or_empty(ctx: Context, tool: str, args: BaseModel, uid: str) -> Entity | ToolResult:
-    """The company or person a tool was asked about, or the empty result telling the caller how to find it."""
+def subject(ctx: Context, uid: str) -> Entity:
+    """The company or person a tool was asked about; an unknown uid (or an event's) ends the call as empty,
+    telling the caller how to find the uid."""
     entity = resolve(ctx, uid)
     if entity is None or entity.kind == "Event":
-        return ToolResult(tool, args.model_dump(), EMPTY,
-                          message=f"no company or person has the uid {uid!r}; call search_companies to find the uid")
+        raise Stop(EMPTY, f"no company or person has the uid {uid!r}; call search_companies to find the uid")
     return entity

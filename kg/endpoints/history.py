@@ -6,12 +6,10 @@ name the notice used, so name changes show, and the change kinds the register re
 """
 from __future__ import annotations
 
-import time
-
 from pydantic import BaseModel, Field
 
-from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
-from kg.endpoints.entity import subject_or_empty
+from kg.endpoints.base import Context, Rows, endpoint, read
+from kg.endpoints.entity import subject
 from kg.text import snippet
 
 _EVENT = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
@@ -45,11 +43,14 @@ class HistoryArgs(BaseModel):
     limit: int = Field(200, ge=1, le=1000)
 
 
-def get_node_history(ctx: Context, args: HistoryArgs) -> ToolResult:
-    started = time.perf_counter()
-    entity = subject_or_empty(ctx, "get_node_history", args, args.uid)
-    if isinstance(entity, ToolResult):
-        return entity
+@endpoint(
+    "get_node_history",
+    "All notices about one company or person (by uid) in chronological order, across name changes and aliases: "
+    "foundation, changes (name, seat, address, purpose, board), liquidation, bankruptcy, deletion, with "
+    "publication number, date, sub-rubric and text.",
+    HistoryArgs)
+def get_node_history(ctx: Context, args: HistoryArgs) -> Rows:
+    entity = subject(ctx, args.uid)
     query = COMPANY_HISTORY if entity.kind == "Company" else PERSON_HISTORY
     rows = []
     for r in read(ctx, query, uid=entity.uid, limit=args.limit):
@@ -57,13 +58,5 @@ def get_node_history(ctx: Context, args: HistoryArgs) -> ToolResult:
             continue
         r["text"] = snippet(r.get("text") or "", "", 600)
         rows.append({k: v for k, v in r.items() if v is not None})
-    return result("get_node_history", args, rows, started, f"no notices about {entity.name} in the requested period",
-                  extra={"entity": {"uid": entity.uid, "name": entity.name, "kind": entity.kind}})
-
-
-ENDPOINT = Endpoint(
-    "get_node_history",
-    "All notices about one company or person (by uid) in chronological order, across name changes and aliases: "
-    "foundation, changes (name, seat, address, purpose, board), liquidation, bankruptcy, deletion, with "
-    "publication number, date, sub-rubric and text.",
-    HistoryArgs, get_node_history)
+    return Rows(rows, f"no notices about {entity.name} in the requested period",
+                extra={"entity": {"uid": entity.uid, "name": entity.name, "kind": entity.kind}})

@@ -7,12 +7,10 @@ act for the same companies in other notices. Every row names the Event it rests 
 """
 from __future__ import annotations
 
-import time
-
 from pydantic import BaseModel, Field
 
-from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
-from kg.endpoints.entity import subject_or_empty
+from kg.endpoints.base import Context, Rows, endpoint, read
+from kg.endpoints.entity import subject
 
 _COLUMNS = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric"""
 _ROLE = "r.role_key AS role_key, r.signature AS signature, r.status AS role_status"
@@ -83,22 +81,16 @@ def graph_elements(focus: dict, rows: list[dict]) -> dict:
     return {"nodes": list(nodes.values()), "edges": [{"source": s, "target": t, "label": lbl} for s, t, lbl in sorted(edges)]}
 
 
-def explore_network(ctx: Context, args: NetworkArgs) -> ToolResult:
-    started = time.perf_counter()
-    entity = subject_or_empty(ctx, "explore_network", args, args.uid)
-    if isinstance(entity, ToolResult):
-        return entity
-    query = COMPANY_NETWORK if entity.kind == "Company" else PERSON_NETWORK
-    rows = [{k: v for k, v in r.items() if v is not None} for r in read(ctx, query, uid=entity.uid, limit=args.limit)]
-    focus = {"uid": entity.uid, "name": entity.name, "kind": entity.kind}
-    return result("explore_network", args, rows, started,
-                  f"{entity.name} has no connections in the graph beyond its own notices; try get_node_history",
-                  extra={"entity": focus, "graph": graph_elements(focus, rows)})
-
-
-ENDPOINT = Endpoint(
+@endpoint(
     "explore_network",
     "The network of one company or person (by uid): head office, branches, auditors and offices; the persons "
     "and their roles in its notices; and companies or persons linked through shared persons (multi-hop). "
     "Every row cites the publication it rests on.",
-    NetworkArgs, explore_network)
+    NetworkArgs)
+def explore_network(ctx: Context, args: NetworkArgs) -> Rows:
+    entity = subject(ctx, args.uid)
+    query = COMPANY_NETWORK if entity.kind == "Company" else PERSON_NETWORK
+    rows = [{k: v for k, v in r.items() if v is not None} for r in read(ctx, query, uid=entity.uid, limit=args.limit)]
+    focus = {"uid": entity.uid, "name": entity.name, "kind": entity.kind}
+    return Rows(rows, f"{entity.name} has no connections in the graph beyond its own notices; try get_node_history",
+                extra={"entity": focus, "graph": graph_elements(focus, rows)})

@@ -7,15 +7,14 @@ name them; a weak company whose NameHub also holds a strong company is that comp
 from __future__ import annotations
 
 import re
-import time
 from typing import Literal
 
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
-from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.ddl import COMPANY_NAME_INDEX, HUB_NAME_INDEX
+from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.places import canton_code
-from kg.schema import COMPANY_NAME_INDEX, HUB_NAME_INDEX
 from kg.text import NAME_NOISE, fold, lucene_query, words
 
 COMPANIES = """
@@ -106,14 +105,19 @@ def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
     return found
 
 
-def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
-    started = time.perf_counter()
+@endpoint(
+    "search_companies",
+    "Find companies and persons by name (fuzzy: tolerates typos, partial names, missing accents) or by CHE UID. "
+    "Returns candidates with uid, name, seat, canton, legal form, status; persons with residences, companies "
+    "and roles. Use it first whenever the question names an entity and no uid is known.",
+    SearchArgs)
+def search_companies(ctx: Context, args: SearchArgs) -> Rows:
     che = _che(args.query)
     if che:
         rows = [r | {"kind": "Company", "match": 1.0} for r in read(ctx, BY_UID, uid=che)]
-        return result("search_companies", args, rows, started, f"no company has the UID {che}")
+        return Rows(rows, f"no company has the UID {che}")
     if not words(args.query):
-        return ToolResult("search_companies", args.model_dump(), "error", message="the query has no searchable word")
+        raise Stop(ERROR, "the query has no searchable word")
     # Exact words first, then word prefixes, then typos: each pass only when the previous found no good match,
     # because fuzzy terms cost ~100x more than exact ones on a large index.
     found: list[dict] = []
@@ -128,14 +132,5 @@ def search_companies(ctx: Context, args: SearchArgs) -> ToolResult:
                               r.get("strength") != "strong", -r["score"]))
     for r in found:
         r["score"] = round(r["score"], 3)
-    return result("search_companies", args, found[: args.limit], started,
-                  f"no company or person matches {args.query!r}; try another spelling, fewer words, "
-                  "or global_text_search for names that only appear in notice texts")
-
-
-ENDPOINT = Endpoint(
-    "search_companies",
-    "Find companies and persons by name (fuzzy: tolerates typos, partial names, missing accents) or by CHE UID. "
-    "Returns candidates with uid, name, seat, canton, legal form, status; persons with residences, companies "
-    "and roles. Use it first whenever the question names an entity and no uid is known.",
-    SearchArgs, search_companies)
+    return Rows(found[: args.limit], f"no company or person matches {args.query!r}; try another spelling, fewer "
+                "words, or global_text_search for names that only appear in notice texts")

@@ -5,13 +5,11 @@ addresses, purposes) are found here when the structured lookup finds nothing.
 """
 from __future__ import annotations
 
-import time
-
 from pydantic import BaseModel, Field
 
-from kg.endpoints.base import Context, Endpoint, ToolResult, read, result
+from kg.ddl import FULLTEXT_INDEX
+from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.places import canton_code
-from kg.schema import FULLTEXT_INDEX
 from kg.text import lucene_query, snippet
 
 TEXT_SEARCH = """
@@ -36,23 +34,20 @@ class TextSearchArgs(BaseModel):
     limit: int = Field(10, ge=1, le=50)
 
 
-def global_text_search(ctx: Context, args: TextSearchArgs) -> ToolResult:
-    started = time.perf_counter()
+@endpoint(
+    "global_text_search",
+    "Full-text search over the raw notice texts (all languages), returning the best-matching publications with "
+    "a snippet around the match. The fallback when a name or fact is not found by search_companies.",
+    TextSearchArgs)
+def global_text_search(ctx: Context, args: TextSearchArgs) -> Rows:
     q = lucene_query(args.query)
     if not q:
-        return ToolResult("global_text_search", args.model_dump(), "error", message="the query has no searchable word")
+        raise Stop(ERROR, "the query has no searchable word")
     rows = read(ctx, TEXT_SEARCH, index=FULLTEXT_INDEX, q=q, sub_rubric=args.sub_rubric,
                 canton=canton_code(args.canton) if args.canton else None, since=args.since, until=args.until,
                 limit=args.limit)
     for r in rows:
         r["snippet"] = snippet(r.pop("text") or "", args.query)
         r["score"] = round(r["score"], 3)
-    return result("global_text_search", args, [{k: v for k, v in r.items() if v is not None} for r in rows], started,
-                  f"no notice text contains {args.query!r}; try other words or a broader period")
-
-
-ENDPOINT = Endpoint(
-    "global_text_search",
-    "Full-text search over the raw notice texts (all languages), returning the best-matching publications with "
-    "a snippet around the match. The fallback when a name or fact is not found by search_companies.",
-    TextSearchArgs, global_text_search)
+    return Rows([{k: v for k, v in r.items() if v is not None} for r in rows],
+                f"no notice text contains {args.query!r}; try other words or a broader period")

@@ -65,7 +65,7 @@ class _Agent:
     def __init__(self, fail: bool) -> None:
         self.fail = fail
 
-    def stream(self, question, session, uid=None):
+    def stream(self, question, thread_id=None, choice=None):
         yield {"type": "route", "intent": "analytics"}
         if self.fail:
             raise RuntimeError("boom")
@@ -74,7 +74,7 @@ class _Agent:
 
 def test_agent_events_arrive_in_order_and_an_exception_ends_the_turn_cleanly():
     async def collect(agent) -> list[dict]:
-        return [e async for e in events(agent, "q", None)]
+        return [e async for e in events(agent, "q", "thread-1")]
 
     assert [e["type"] for e in asyncio.run(collect(_Agent(False)))] == ["route", "token"]
     failed = asyncio.run(collect(_Agent(True)))

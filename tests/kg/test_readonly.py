@@ -5,7 +5,6 @@ import sys
 
 import pytest
 
-from kg.driver import get_driver
 from kg.guard import QueryRefused
 from kg.readonly import QueryTimeout, run_read_only
 from tests.conftest import ROOT, run
@@ -35,29 +34,30 @@ def counts(graph):
     return row["n"], row["r"], props
 
 
-def _ro(graph_settings, query, params=None, **kw):
-    return run_read_only(lambda: get_driver(graph_settings), query, params,
-                         database=graph_settings.neo4j_database,
+def _ro(reader, query, params=None, **kw):
+    """Through the read-only path on the session's one reader driver (reused by every call, as the product does)."""
+    return run_read_only(reader.driver, query, params,
+                         database=reader.database,
                          timeout_s=kw.pop("timeout_s", 10), row_cap=kw.pop("row_cap", 100), **kw)
 
 
-def test_every_refused_query_leaves_the_graph_unchanged(seeded, graph_settings):
+def test_every_refused_query_leaves_the_graph_unchanged(seeded, reader):
     before = counts(seeded)
     assert before[0] >= 60 and before[1] >= 30
     for q in REFUSED:
         with pytest.raises(QueryRefused):
-            _ro(graph_settings, q)
+            _ro(reader, q)
     assert counts(seeded) == before
 
 
-def test_rollback_layer_alone_undoes_writes_that_slip_past_the_guard(seeded, graph_settings):
+def test_rollback_layer_alone_undoes_writes_that_slip_past_the_guard(seeded, reader):
     """Defence in depth: with the static check switched off, data writes are still rolled back.
     (Schema and admin commands are not transactional anywhere; only the guard stops those.)"""
     before = counts(seeded)
     executed = 0
     for q in DATA_WRITES:
         try:
-            _ro(graph_settings, q, check=False)
+            _ro(reader, q, check=False)
         except QueryRefused:
             executed += 1  # it ran, was seen to write, and was rolled back
         except Exception:  # noqa: BLE001 - syntax the backend does not support
@@ -67,25 +67,25 @@ def test_rollback_layer_alone_undoes_writes_that_slip_past_the_guard(seeded, gra
 
 
 @pytest.mark.parametrize("query", [q for q in ALLOWED if "$uid" not in q])
-def test_allowed_queries_run(seeded, graph_settings, query):
-    _ro(graph_settings, query)
+def test_allowed_queries_run(seeded, query, reader):
+    _ro(reader, query)
 
 
-def test_reads_return_rows_and_respect_the_row_cap(seeded, graph_settings):
-    res = _ro(graph_settings, "MATCH (c:Company) WHERE c.uid STARTS WITH $p RETURN c.name AS name "
+def test_reads_return_rows_and_respect_the_row_cap(seeded, reader):
+    res = _ro(reader, "MATCH (c:Company) WHERE c.uid STARTS WITH $p RETURN c.name AS name "
                               "ORDER BY c.uid", {"p": PREFIX}, row_cap=5)
     assert [r["name"] for r in res.rows] == ["Firma 1 AG", "Firma 10 AG", "Firma 11 AG", "Firma 12 AG", "Firma 13 AG"]
     assert res.truncated
-    hits = _ro(graph_settings, "CALL db.index.fulltext.queryNodes('Event[full_text]', 'Konkurs') "
+    hits = _ro(reader, "CALL db.index.fulltext.queryNodes('Event[full_text]', 'Konkurs') "
                                "YIELD node RETURN node.uid AS uid", row_cap=1000)
     assert {f"{PREFIX}e{i}" for i in range(1, 31)} <= {r["uid"] for r in hits.rows}
 
 
-def test_a_slow_query_is_cancelled_at_the_timeout(seeded, graph_settings):
+def test_a_slow_query_is_cancelled_at_the_timeout(seeded, reader):
     with pytest.raises(QueryTimeout):
-        _ro(graph_settings, "UNWIND range(1, 2000000) AS x UNWIND range(1, 3) AS y "
+        _ro(reader, "UNWIND range(1, 2000000) AS x UNWIND range(1, 3) AS y "
                             "WITH x, y WHERE (x * y) % 7 = 0 RETURN count(*) AS c", timeout_s=1)
-    assert _ro(graph_settings, "RETURN 2 AS x").rows == [{"x": 2}]
+    assert _ro(reader, "RETURN 2 AS x").rows == [{"x": 2}]
 
 
 def _cli(graph_settings, *args):

@@ -11,7 +11,6 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
 from kg.arcade_http import ArcadeHttp
-from kg.driver import get_driver
 from kg.embedded import EmbeddedServer
 from kg.guard import QueryRefused, check_read_only
 from kg.readonly import QueryFailed, QueryTimeout, run_read_only
@@ -77,7 +76,7 @@ def test_there_are_at_least_150_cases_from_every_family():
 
 
 @pytest.mark.parametrize("payload", [p.name for p in PAYLOADS])
-def test_every_case_is_refused_and_the_server_stays_unchanged(payload, server, graph, graph_settings):
+def test_every_case_is_refused_and_the_server_stays_unchanged(payload, server, graph, graph_settings, reader):
     before = snapshot(graph, server)
     assert before["victim_password_works"] and before["root_password_works"] and before["reader_password_works"]
     assert "Event[full_text]" in before["indexes"] and len(before["test_nodes"]) == 40
@@ -92,7 +91,7 @@ def test_every_case_is_refused_and_the_server_stays_unchanged(payload, server, g
             assert str(exc) and "\n" not in str(exc)
         # Past the guard, as the read-only user: the database itself must stop it.
         try:
-            res = run_read_only(lambda: get_driver(graph_settings), query, database=graph_settings.neo4j_database,
+            res = run_read_only(reader.driver, query, database=graph_settings.neo4j_database,
                                 timeout_s=10, row_cap=50, check=False)
             assert secret not in repr(res.rows), f"{tname}/{pname} read the password file"
         except (QueryRefused, QueryFailed, QueryTimeout):
@@ -102,51 +101,51 @@ def test_every_case_is_refused_and_the_server_stays_unchanged(payload, server, g
 
 
 @pytest.mark.parametrize("tname", ["LF", "CRLF"])
-def test_line_ends_both_servers_honour_end_a_comment_for_guard_and_server_alike(tname, graph_settings, server):
+def test_line_ends_both_servers_honour_end_a_comment_for_guard_and_server_alike(tname, graph_settings, server, reader):
     query = f"RETURN 1 AS x //c{TERMINATORS[tname]}, 2 AS y"
     check_read_only(query)
-    res = run_read_only(lambda: get_driver(graph_settings), query, database=graph_settings.neo4j_database,
+    res = run_read_only(reader.driver, query, database=graph_settings.neo4j_database,
                         timeout_s=10, row_cap=5)
     assert res.columns == ["x", "y"] and res.rows == [{"x": 1, "y": 2}]
 
 
 @pytest.mark.parametrize("tname", ["NEL", "LS", "PS"])
-def test_unicode_line_ends_are_read_differently_by_the_servers_so_the_guard_refuses(tname, graph_settings, server):
+def test_unicode_line_ends_are_read_differently_by_the_servers_so_the_guard_refuses(tname, graph_settings, server, reader):
     """Neo4j ends a // comment at U+0085/U+2028/U+2029 (SPEC §10); ArcadeDB does not, as this shows.
     A query whose meaning depends on the server cannot be checked once for both: refused. (A lone \\r
     ends it in ArcadeDB's lexer but not in its Bolt plugin's system-command check: refused as well.)"""
     query = f"RETURN 1 AS x //c{TERMINATORS[tname]}, 2 AS y"
     with pytest.raises(QueryRefused, match="read differently"):
         check_read_only(query)
-    res = run_read_only(lambda: get_driver(graph_settings), query, database=graph_settings.neo4j_database,
+    res = run_read_only(reader.driver, query, database=graph_settings.neo4j_database,
                         timeout_s=10, row_cap=5, check=False)
     assert res.columns == ["x"]
 
 
-def test_the_read_only_account_cannot_write_even_without_the_guard(server, graph, graph_settings):
+def test_the_read_only_account_cannot_write_even_without_the_guard(server, graph, graph_settings, reader):
     before = snapshot(graph, server)
     for q in ["CREATE (n:BaseNode:Company {uid: 'rt-x'})", f"MATCH (n:BaseNode) WHERE n.uid STARTS WITH '{PREFIX}' "
               "DETACH DELETE n", "CREATE USER eve SET PASSWORD 'eve-password-1'", "DROP INDEX `Event[full_text]`",
               f"ALTER USER {VICTIM} SET PASSWORD 'owned-password-1'"]:
         with pytest.raises((QueryRefused, QueryFailed)):
-            run_read_only(lambda: get_driver(graph_settings), q, database=graph_settings.neo4j_database,
+            run_read_only(reader.driver, q, database=graph_settings.neo4j_database,
                           timeout_s=10, row_cap=5, check=False)
     assert snapshot(graph, server) == before
 
 
-def test_allowed_listings_run_for_the_reader(server, graph_settings):
+def test_allowed_listings_run_for_the_reader(server, graph_settings, reader):
     for q in ["SHOW INDEXES", "SHOW CONSTRAINTS", "CALL db.labels() YIELD label RETURN label",
               "CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey"]:
-        run_read_only(lambda: get_driver(graph_settings), q, database=graph_settings.neo4j_database,
+        run_read_only(reader.driver, q, database=graph_settings.neo4j_database,
                       timeout_s=10, row_cap=50)
 
 
-def test_a_lone_carriage_return_is_read_differently_inside_the_server_itself(server, graph_settings):
+def test_a_lone_carriage_return_is_read_differently_inside_the_server_itself(server, graph_settings, reader):
     """ArcadeDB's Bolt plugin answers SHOW DATABASES itself, reading `//` up to \\n only, while its Cypher
     lexer stops at \\r: past the guard, this 'SHOW INDEXES' query lists the databases."""
     query = "//\rSHOW INDEXES /*\nshow databases */"
     with pytest.raises(QueryRefused, match="read differently"):
         check_read_only(query)
-    res = run_read_only(lambda: get_driver(graph_settings), query, database=graph_settings.neo4j_database,
+    res = run_read_only(reader.driver, query, database=graph_settings.neo4j_database,
                         timeout_s=10, row_cap=5, check=False)
     assert "name" in res.columns and {"neo4j", "system"} <= {r.get("name") for r in res.rows}

@@ -2,7 +2,7 @@ import pytest
 from neo4j.exceptions import ConstraintError, Neo4jError
 
 from kg.backend import detect_backend
-from kg.schema import FULLTEXT, FULLTEXT_INDEX, bootstrap_schema
+from kg.ddl import FULLTEXT, FULLTEXT_INDEX, bootstrap_schema
 from tests.conftest import run
 
 

@@ -15,15 +15,17 @@ import pytest
 
 from kg import security
 from kg.arcade_http import ArcadeHttp
-from kg.driver import connect, get_driver
+from kg.driver import connect
 from kg.embedded import EmbeddedServer
 from kg.readonly import QueryFailed, QueryTimeout, run_read_only
+from kg.server import ensure_running
 from tests.conftest import ROOT, embedded_settings
 from tests.support.env import clean_env
 
 SLOW = ("MATCH (a:Person), (b:Person), (c:Person) WHERE a.name + b.name < c.name + 'x' "
         "RETURN count(*) AS c")
 MEMORY_HOG = "RETURN size(reduce(s = 'x', i IN range(1, 40) | s + s)) AS n"
+_readers: dict = {}  # graph dir -> the module's reader Graph (one driver, reused by every query)
 
 
 @pytest.fixture(scope="module")
@@ -31,17 +33,20 @@ def limited(tmp_path_factory):
     """A server of its own whose read timeout is 2 s, with enough rows for a cartesian product."""
     settings = embedded_settings(tmp_path_factory.mktemp("limited"), QUERY_TIMEOUT=2)
     server = EmbeddedServer(settings)
-    server.start()
+    ensure_running(settings)
     with connect(settings, role="writer") as g:
         g.write(("UNWIND range(1, 1500) AS i CREATE (:BaseNode:Person {uid: 'lim-' + toString(i), "
                  "name: 'P ' + toString(i)})", {}))
+    reader = connect(settings)  # one driver for the whole module, as the product keeps one per connection
+    _readers[settings.graph_dir] = reader
     yield settings, server
+    _readers.pop(settings.graph_dir).close()
     server.stop()
 
 
 def _ro(settings, query, timeout_s):
-    return run_read_only(lambda: get_driver(settings), query, database=settings.neo4j_database,
-                         timeout_s=timeout_s, row_cap=10)
+    reader = _readers[settings.graph_dir]
+    return run_read_only(reader.driver, query, database=reader.database, timeout_s=timeout_s, row_cap=10)
 
 
 def test_the_server_stops_a_runaway_query_itself(limited):
@@ -70,12 +75,14 @@ def test_a_build_lifts_the_timeout_for_its_own_statements_and_puts_it_back(limit
 
 def test_a_query_that_exhausts_memory_gives_one_line_and_the_server_goes_on(limited):
     """Each out-of-memory query used to leak one of the server's four query slots: after four, nobody could
-    query it until a restart. Now the server exits on OutOfMemoryError and the next connection starts it."""
+    query it until a restart. Now the server exits on OutOfMemoryError; its owner starts it again
+    (`ensure_running`, never a connect) and the same driver goes on with the new server."""
     settings, server = limited
     for _ in range(5):
         with pytest.raises((QueryFailed, QueryTimeout)) as exc:
             _ro(settings, MEMORY_HOG, timeout_s=30)
         assert "\n" not in str(exc.value) and "Traceback" not in str(exc.value)
+        ensure_running(settings)  # what the app's owner of the server does after a failure
         assert _ro(settings, "RETURN 2 AS x", timeout_s=30).rows == [{"x": 2}]
     assert _ro(settings, "MATCH (p:Person) RETURN count(p) AS c", timeout_s=30).rows == [{"c": 1500}]
     env = clean_env(GRAPH_DATA_DIR=str(settings.graph_dir), GRAPH_BOLT_PORT=str(settings.graph_bolt_port),
@@ -91,8 +98,10 @@ def test_reader_account_survives_a_restart_and_a_lost_password_file(limited):
     settings, server = limited
     server.stop()
     server.reader_password_file.unlink()  # a new one is generated and the account follows it
-    server.start()
+    ensure_running(settings)
     assert server.reader_password_file.exists()
+    _readers[settings.graph_dir].close()  # the old reader's password is gone with its file
+    _readers[settings.graph_dir] = connect(settings)
     assert _ro(settings, "MATCH (p:Person) RETURN count(p) AS c", timeout_s=5).rows == [{"c": 1500}]
     with pytest.raises(QueryTimeout):
         _ro(settings, SLOW, timeout_s=60)

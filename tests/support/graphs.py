@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kg.driver import Graph, connect
 from kg.embedded import EmbeddedServer
+from kg.server import ensure_running
 from kg.settings import Settings
 from tests.conftest import ROOT, embedded_settings
 
@@ -26,7 +27,7 @@ class OwnGraph:
         self.server = EmbeddedServer(self.settings)
 
     def __enter__(self) -> OwnGraph:
-        self.server.start()
+        ensure_running(self.settings)  # this test's own server: started here, stopped on exit
         self.graph: Graph = connect(self.settings, role="writer")
         self.reader: Graph = connect(self.settings)
         return self
