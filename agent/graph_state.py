@@ -49,6 +49,7 @@ class Deps:
 CHECKPOINT_TYPES: list[tuple[str, str]] = [
     ("agent.trace", "Step"),
     ("kg.endpoints.base", "ToolResult"),
+    ("kg.endpoints.base", "Status"),
     ("agent.engines.base", "ToolCall"),
     ("agent.states", "Decision"),
     ("agent.offline.understand", "Understanding"),

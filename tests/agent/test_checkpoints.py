@@ -46,13 +46,14 @@ def test_a_thread_continues_from_its_checkpoint(ctx, truth):
     assert [t["role"] for t in convo.turns] == ["user", "assistant"] * 2
 
 
-def test_checkpoint_values_need_no_unregistered_types(ctx, truth):
+def test_checkpoint_values_need_no_unregistered_types(ctx, truth, caplog):
     (_, name), _ = _two_companies(truth)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         Agent(ctx, OfflineEngine()).ask(f"Show the history of {name}", thread_id="t-types")
         Agent(ctx, OfflineEngine()).ask("and its network?", thread_id="t-types")
     assert not [w for w in caught if "unregistered" in str(w.message)]
+    assert not [r for r in caplog.records if "allowed_msgpack_modules" in r.getMessage()]  # "Blocked ..."
 
 
 def test_the_candidate_table_waits_in_an_interrupt_resumed_with_the_chosen_uid(ctx, truth):
