@@ -70,3 +70,103 @@ managed runs run owns own owned go goes went move moves moved founded registered
 mention mentions erwaehnen erwaehnt enthalten contain contains show list find search tell give leads lead
 leitet fuehrt besitzt gehoert heisst hiess
 """.split()}
+
+# -- entity linking (agent/offline/linker.py) -------------------------------------------------------------------
+# Words that carry no name: articles, prepositions, pronouns, question words and auxiliaries of the four
+# languages. They never go to the name index as terms (a name is still matched with them in it).
+FUNCTION_WORDS = {fold(w) for w in """
+a an the of in on at to for from by with about into over under and or not no is are was were be been being has
+have had do does did can could will would shall should may might must what which who whom whose when where why
+how many much me my i you your we our it its it's this that these those there here they them their he she him
+her his any all some each every than then also only just please let lets us s now ok okay
+der die das den dem des ein eine einer eines einem einen im in am an auf aus bei mit nach seit von vom zu zum zur
+fuer ueber unter vor hinter neben zwischen durch gegen ohne um und oder nicht kein keine ist sind war waren wird
+werden wurde wurden hat haben hatte hatten sein seine seiner ihr ihre ihrer es sie er wir ich du mir mich uns
+wer was wie wo wann warum welche welcher welches welchen welchem wieviel viele gibt gab bitte dort da hier noch
+schon auch nur jetzt denn dann
+le la les l un une des du de d au aux en dans sur sous par pour avec sans chez et ou ne pas est sont etait
+etaient a ont avait qui que quoi quel quelle quels quelles quand ou comment combien pourquoi ce cet cette ces
+son sa ses leur leurs il elle ils elles on nous vous je y s se t est-ce qu
+il lo la i gli le un uno una qual cos dei degli delle del dello della di da dal dalla in nel nella nei nelle su sul sulla
+con per tra fra e o non chi che cosa quale quali quando dove come quanto quanta quanti quante perche suo sua
+suoi sue loro ci si sono era erano ha hanno aveva questo questa questi queste quello quella ne
+""".split()}
+# Words that questions about companies use (what is asked, notice kinds, roles), in the four languages.
+# A name made only of these and places is linked only when written with its legal form; they are also left
+# out of the typo-tolerant and former-name look-ups, which cost more per term.
+QUESTION_WORDS = {fold(w) for w in """
+address addresses registered register registry commercial located location seat seated based headquarters
+office head branch capital share nominal paid purpose business activity activities legal form type uid number
+identification status active still exist exists existing deleted deletion struck founded founding foundation
+established incorporated registration registrations entry entries new bankrupt bankruptcy bankruptcies opened
+liquidation liquidations dissolved dissolution renamed rename name names former previous old change changes
+changed moved move relocated transfer notice notices publication publications published latest recent first
+last earliest newest oldest history timeline chronological order events event company companies firm firms
+entity entities person persons people officer officers director directors board member members manager
+managers management president chair chairman signatory signatories signature auditor auditors liquidator
+liquidators owner owners partner partners role roles function functions current currently today who network
+connected connection connections linked related shared sharing through via list show give tell find look
+search describe state identify name named called appear appears appearing mentioned mention mentions date
+dates when year years canton cantons town city top largest biggest highest most rank ranking count total
+number numbers detail details dossier profile info information about overview hold holds held
+one two three four five six seven eight nine ten twenty hundred
+eins zwei drei vier fuenf sechs sieben acht neun zehn zwanzig hundert
+deux trois quatre cinq six sept huit neuf dix vingt cent
+uno due tre quattro cinque sei sette otto nove dieci venti cento
+adresse adressen geschaeftsadresse sitz domizil hauptsitz zweigniederlassung firmensitz kapital
+aktienkapital stammkapital zweck rechtsform gesellschaftsform uid nummer status aktiv geloescht loeschung
+gegruendet gruendung eingetragen eintragung neueintragung neueintragungen konkurs konkurse eroeffnet
+liquidation aufgeloest aufloesung umbenannt namensaenderung frueher frueheren alter alten neuer neuen
+verlegt sitzverlegung meldung meldungen publikation publikationen publiziert erste ersten letzte letzten
+neueste neuesten chronologisch geschichte firma firmen unternehmen gesellschaft gesellschaften person
+personen verwaltungsrat mitglied mitglieder geschaeftsfuehrer geschaeftsfuehrerin praesident praesidentin
+zeichnungsberechtigt unterschrift revisionsstelle liquidator liquidatoren inhaber funktion funktionen rolle
+rollen derzeit aktuell heute verbunden verbindung verbindungen gemeinsame netzwerk handelsregister kanton
+jahr stadt groesste groessten hoechste meiste zeige nenne liste finde erscheint erscheinen
+adresse siege social capital but objet forme juridique numero ide statut actif radiee radie radiation fondee
+fonde fondation inscrite inscrit inscription inscriptions nouvelles nouvelle faillite faillites prononcee
+ouverte dissolution liquidation anciennes ancienne raison raisons sociales sociale nom noms changement
+change transfere publication publications parue premiere dernier derniere recente recent chronologique
+historique societe societes entreprise entreprises personne personnes conseil administration membre membres
+gerant gerants directeur directeurs president presidente signature reviseur organe revision liquidateur
+liquidateurs associe associes fonction fonctions role roles actuellement aujourd hui liees lie communes
+reseau registre commerce canton annee ville plus grand grande principal principale figure figurent
+indirizzo sede sociale capitale scopo forma giuridica numero idi stato attiva cancellata cancellazione
+fondata fondazione iscritta iscritte iscritto iscrizione iscrizioni nuove nuova fallimento dichiarato aperto
+scioglimento liquidazione precedenti precedente ragione ragioni nome nomi cambiate cambiato trasferita
+pubblicazione pubblicazioni apparsa prima ultima recente cronologico cronologica storia societa azienda
+aziende ditta persona persone consiglio amministrazione membro membri gerente direttore presidente firma
+revisore ufficio liquidatore liquidatori socio soci funzione funzioni ruolo ruoli attualmente oggi
+collegate collegata comuni rete registro commercio cantone anno citta principale compare compaiono
+""".split()}
+ORDINALS: dict[str, int] = {fold(w): i for i, ws in enumerate([
+    "first 1st erste ersten erster erstes premier premiere primo prima",
+    "second 2nd zweite zweiten zweiter zweites deuxieme second seconde secondo seconda",
+    "third 3rd dritte dritten dritter drittes troisieme terzo terza",
+    "fourth 4th vierte vierten vierter viertes quatrieme quarto quarta",
+    "fifth 5th fuenfte fuenften fuenfter fuenftes cinquieme quinto quinta",
+    "sixth 6th sechste sechsten sechster sechstes sixieme sesto sesta",
+    "seventh 7th siebte siebten siebter siebtes septieme settimo settima",
+    "eighth 8th achte achten achter achtes huitieme ottavo ottava",
+    "ninth 9th neunte neunten neunter neuntes neuvieme nono nona",
+    "tenth 10th zehnte zehnten zehnter zehntes dixieme decimo decima"], 1) for w in ws.split()}
+LAST_WORDS = {"last", "letzte", "letzten", "letzter", "letztes", "dernier", "derniere", "ultimo", "ultima"}
+# what may follow an ordinal that picks from the candidate table ("the second one", "die zweite Firma")
+PICK_NOUNS = {fold(w) for w in """
+one company firm entry candidate result row option person entity eins firma unternehmen gesellschaft eintrag
+treffer kandidat person resultat ergebnis societe entreprise entree candidat resultat ligne personne option
+societa azienda ditta voce candidato risultato riga persona opzione please bitte
+""".split()}
+# beginnings of the inflected forms of such words ("publiées", "pubblicate", "Konkurseröffnungen", "openings")
+QUESTION_STEMS = tuple(fold(w) for w in """
+publish publicat publiz publie publiee pubblic registr incorporat establish bankrupt liquidat dissol delet
+opening renam relocat transfer officer director manag member sharehold signator signing auditor connect
+appear mention chronolog histor notice
+eingetrag eintrag gegruend gruendung konkurs eroeffn loesch aufgeloe aufloes aenderung geaender verleg umbenann
+namensaender meldung publikation verwaltungsrat geschaeftsfuehr mitglied zeichnung unterschrift revision
+unternehm gesellschaft verbund verbind gemeinsam erschein
+inscri fondat fonde faillit ouvert radiat radie dissolu transfer societe entrepris administr gerant associe
+signatai reviseu figur ancienn actuel
+iscri fondat fallim apert cancell sciogl cambia trasfer aziend amministr gerent dirett revisor colleg compai
+precedent attual
+""".split())

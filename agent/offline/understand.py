@@ -1,6 +1,9 @@
-"""The offline engine's reading of a question (English and German): intent, the entity it names or
-refers back to, the facts it asks for, and the parameters of an aggregate. Rules, not a model: the
-same question always reads the same way."""
+"""The offline engine's reading of a question: intent, the entity it names or refers back to, the facts it
+asks for, and the parameters of an aggregate. Rules, not a model: the same question always reads the same way.
+
+The entity comes first, from the graph (agent/offline/linker.py): its name is blanked out of the question
+before any keyword is read, so "… Events GmbH" asks for no events. Only a question whose entity the linker
+did not find falls back to guessing the name from its capitalised words (`entity_name`)."""
 from __future__ import annotations
 
 import re
@@ -8,6 +11,7 @@ from dataclasses import dataclass, field
 
 from agent import intents as I
 from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP
+from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import CANTONS, canton_code
 from kg.text import fold
@@ -48,6 +52,8 @@ class Understanding:
     count: dict | None = None  # count_entities_by_event arguments
     kind: str = "any"  # company | person | any
     german: bool = False
+    link: dict | None = None  # the entity the linker found the question to name (agent/offline/linker.py), plain data
+    masked: str = ""  # the question with the linked names blanked: where the keywords were read
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -92,7 +98,7 @@ def entity_name(question: str) -> str | None:
 
 
 def _after_preposition(question: str) -> str | None:
-    """Lower-case names: 'capital of orlon partner ag' -> 'orlon partner ag'."""
+    """Lower-case names: 'capital of quarvex partner ag' -> 'quarvex partner ag'."""
     m = re.search(r"\b(?:of|about|for|von|der|des|ueber|über|is|ist)\s+([^?!.]{3,80})", question, re.I)
     if not m:
         return None
@@ -100,15 +106,56 @@ def _after_preposition(question: str) -> str | None:
     return tail.strip(" ,") or None
 
 
-def understand(question: str, anchored: bool) -> Understanding:
+_PERSON_CUES = re.compile(
+    r"\b(who is|who's|wer ist|qui est|chi e|in which compan\w*|in what compan\w*|which companies (?:does|is|has)|"
+    r"in welchen (?:firmen|unternehmen|gesellschaften)|welcher (?:firmen|unternehmen|gesellschaften)|"
+    r"quelles societes|dans quelles|in quali|quali societa|appear\w*|erscheint|figure|compare|this person|"
+    r"that person|the person|diese person|dieser person|cette personne|questa persona|mr|mrs|ms|herr|frau|"
+    r"monsieur|madame|signor|signora|hold a role|roles? does|born|resident|wohnhaft|domicilie)\b")
+
+
+def _choose_kind(u: Understanding, link: dict) -> dict:
+    """A company and a person of the same name (a sole proprietorship bears its owner's name): the question's
+    wording decides; asked nothing person-like, the company."""
+    kinds = {link["kind"], *(a["kind"] for a in link.get("alternatives", []))}
+    if len(kinds) < 2:
+        return link
+    want = "Person" if _PERSON_CUES.search(fold(u.masked)) else "Company"
+    pool = [link, *link.get("alternatives", [])]
+    same = [e for e in pool if e["kind"] == want]
+    if not same:
+        return link
+    best = same[0]
+    rest = [{"uid": e["uid"], "name": e["name"], "kind": e["kind"]} for e in same[1:]]
+    return {**link, "uid": best["uid"], "name": best["name"], "kind": want, "alternatives": rest}
+
+
+# "registered office" asks for the address, "registered at/for/there" is no founding date
+_ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b")
+_REGISTERED_AT = re.compile(r"\bregistered (?=at|there|for|in|with|under|today|now|currently)\b")
+
+
+def understand(question: str, anchored: bool, link: dict | None = None) -> Understanding:
+    """Read the question. `link` is the linker's result for it: the names it found are blanked before any
+    keyword is read, and the main one is the entity asked about."""
     q = question.strip()
-    f = fold(q)
-    u = Understanding(q, I.SEARCH, german=bool(re.search(r"\b(wer|was|wie|wo|wann|welche|ist|sind|der|die|das|und)\b", f)))
+    u = Understanding(q, I.SEARCH)
     if I.GLOBAL_COMMAND.search(q):
         u.go_global = True
         return u
-    name = entity_name(q)
-    asked = fold(q.replace(name, " ")) if name else f  # "Orlon & Partner AG" does not ask for partners
+    main = primary(link)
+    u.masked = mask(question, link).strip() if main else q
+    f = fold(u.masked)
+    u.german = bool(re.search(r"\b(wer|was|wie|wo|wann|welche|ist|sind|der|die|das|und)\b", f))
+    if main:
+        u.link = _choose_kind(u, main)
+        u.kind = u.link["kind"].lower()
+        name = None
+        asked = f
+    else:
+        name = entity_name(q)
+        asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
+    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", asked))
     u.facts = {fact for fact, words in FACTS.items() if _has(asked, words)}
     che = _CHE.search(q)
     if che:
@@ -117,13 +164,18 @@ def understand(question: str, anchored: bool) -> Understanding:
     if name and canton_code(name) and not re.search(r"\b(ag|sa|gmbh|sarl)\b", fold(name)):
         name = None  # "Zürich" alone is a place in an aggregate question, not an entity
     u.name = name
-    place = _place(q)
-    if _ANALYTIC_COUNT.search(f) and not (u.refers_back and anchored):
+    if u.link:
+        u.name = u.link["text"] if u.link["via"] != "uid" else None
+        u.uid = u.link["uid"] if u.link["via"] == "uid" else u.uid
+    place = _place(u.masked)
+    if u.link:
+        pass  # a question naming an entity is about that entity, not an aggregate
+    elif _ANALYTIC_COUNT.search(f) and not (u.refers_back and anchored):
         u.intent = I.ANALYTICS
         u.count = _count_args(f, place)
         return u
-    if _ANALYTIC_RANK.search(f) and not (u.refers_back and anchored) and ("compan" in f or "firm" in f or "unternehm" in f
-                                                                         or "capital" in f or "kapital" in f):
+    elif _ANALYTIC_RANK.search(f) and not (u.refers_back and anchored) and (
+            "compan" in f or "firm" in f or "unternehm" in f or "capital" in f or "kapital" in f):
         u.intent = I.ANALYTICS
         u.rank = _rank_args(q, f, place)
         return u
@@ -131,10 +183,10 @@ def understand(question: str, anchored: bool) -> Understanding:
         u.intent = I.ALL
         u.text_query = u.name or _after_preposition(q) or q
         return u
-    if not u.name and not u.uid and not (u.refers_back or anchored):
+    if not u.name and not u.uid and not u.link and not (u.refers_back or anchored):
         u.name = _after_preposition(q)
-    if re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|in which companies|"
-                 r"in welchen (firmen|unternehmen))\b", f):
+    if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
+                                r"in which companies|in welchen (firmen|unternehmen))\b", f):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
     if u.facts & {"network"}:
         u.intent = I.NETWORK
@@ -143,6 +195,13 @@ def understand(question: str, anchored: bool) -> Understanding:
     if not u.facts:
         u.facts = {"dossier"}
     return u
+
+
+def aggregate(question: str) -> bool:
+    """A count or a ranking, as the rules below read one: the linker need not try hard to find a name in it."""
+    f = fold(question)
+    return bool(_ANALYTIC_COUNT.search(f) or (_ANALYTIC_RANK.search(f) and (
+        "compan" in f or "firm" in f or "unternehm" in f or "capital" in f or "kapital" in f)))
 
 
 def _place(q: str) -> dict:

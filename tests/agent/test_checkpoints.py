@@ -79,6 +79,14 @@ def test_a_typed_choice_resumes_the_interrupt_too(ctx, truth):
     assert chosen.current_uid == second["uid"] and chosen.state != "S0"
 
 
+@pytest.mark.parametrize("reply", ["the second one", "die zweite", "la deuxième", "il secondo", "#2"])
+def test_an_ordinal_typed_during_the_interrupt_picks_from_the_table(ctx, truth, reply):
+    word, _, _ = branch_family(truth)
+    agent, thread = Agent(ctx, OfflineEngine()), f"t-ordinal-{reply}"
+    table = agent.ask(word, thread_id=thread)
+    assert agent.ask(reply, thread_id=thread).current_uid == table.candidates[1]["uid"]
+
+
 def test_a_new_question_instead_of_a_choice_is_answered(ctx, truth):
     word, _, _ = branch_family(truth)
     (uid, name), _ = _two_companies(truth)

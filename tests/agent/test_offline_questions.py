@@ -249,6 +249,38 @@ def test_follow_ups_resolve_pronouns_against_the_conversation(offline, truth):
                                             if truth.companies[uid].get("capital_nominal") else "No capital" in anchored.answer)
 
 
+def test_french_and_italian_questions_name_the_entity_after_their_preposition(offline, truth):
+    """The name is looked up in the graph first, so "de …", "di …", "della …" never become part of it."""
+    templates = ["Quelle est l'adresse de {n} ?", "Où se trouve le siège de {n} ?", "Qual è l'indirizzo di {n}?",
+                 "Dove ha sede la {n}?"]
+    for tpl, uid in zip(templates, active_companies(truth, 30)[24:28], strict=True):
+        c = truth.companies[uid]
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert a.current_uid == uid and c["address"]["street"] in plain(a.answer), (tpl, a.answer)
+        assert not a.candidates
+
+
+def test_uids_in_any_spelling(offline, truth):
+    with_capital = active_companies(truth, 40, lambda c: c.get("capital_nominal"))[30:33]
+    for uid, spell in zip(with_capital, (lambda d: f"CHE{d}", lambda d: f"che {d[:3]} {d[3:6]} {d[6:]}",
+                                         lambda d: f"CHE-{d[:3]}.{d[3:6]} {d[6:]}"), strict=True):
+        a = ask(offline, f"What is the share capital of {spell(re.sub(r'[^0-9]', '', uid))}?")
+        assert a.current_uid == uid and chf(truth.companies[uid]["capital_nominal"]) in a.answer, a.answer
+
+
+def test_a_follow_up_naming_another_company_answers_about_it(offline, truth):
+    picked = [u for u in active_companies(truth, 200) if len(truth.officers(u)) >= 2][8:10]
+    first, other = picked
+    s = Session()
+    ask(offline, f"What is the address of {truth.name(first)}?", s)
+    a = ask(offline, f"Now let's look at {truth.name(other)}. Who are its board members?", s)
+    assert a.current_uid == other, a.answer
+    names = {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)}
+    assert all(" ".join(_key(m["text"])) in names for m in truth.officers(other).values()), a.answer
+    b = ask(offline, "And its address?", s)
+    assert b.current_uid == other and truth.companies[other]["address"]["street"] in plain(b.answer)
+
+
 def test_offline_answers_are_labelled(offline, truth):
     a = ask(offline, f"What is the address of {truth.name(active_companies(truth, 1)[0])}?")
     assert "offline engine" in a.answer and a.engine == "offline" and a.llm_calls == 0
