@@ -43,3 +43,24 @@ def test_ask_expand_select_dossier_network_and_follow_up(chat_server, truth):
         ask(page, "Who are its board members?")
         expect(persons).to_have_count(before + 1, timeout=60_000)
         expect(page.get_by_text(f"Dossier mode: {name}")).to_have_count(2)
+
+
+def test_a_newly_named_company_becomes_the_subject(chat_server, truth):
+    """Issue 16: a follow-up that names another company is answered about it, and the banner follows."""
+    found = [(u, truth.name(u)) for u, c in sorted(truth.companies.items())
+             if c["status"] == "active" and "," not in truth.name(u) and c.get("address")]
+    (uid0, first) = found[0]
+    uid, second = next((u, n) for u, n in found[1:]
+                       if truth.companies[u]["address"]["town"] != truth.companies[uid0]["address"]["town"])
+    town = truth.companies[uid]["address"]["town"]  # not the first company's town: the answer is about the second
+    with chromium_page() as page:
+        page.goto(chat_server.url + "/")
+        page.locator("#chat-input").wait_for(timeout=30_000)
+        page.get_by_text("Ranking").wait_for(timeout=30_000)
+        page.wait_for_timeout(1500)
+        ask(page, f"What is the address of {first}?")
+        page.get_by_text(f"Dossier mode: {first}").wait_for(timeout=60_000)
+        ask(page, f"Now let's look at {second}. What is its address?")
+        page.get_by_text(f"Dossier mode: {second}").wait_for(timeout=60_000)
+        last = page.locator(".step").last
+        expect(last).to_contain_text(town, timeout=30_000)
