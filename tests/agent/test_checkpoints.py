@@ -192,3 +192,13 @@ def test_the_chat_stop_ends_the_turn_at_its_next_step(ctx, truth):
         time.sleep(0.05)
     assert agent.conversation(thread) == before
     assert agent.ask("Who are its board members?", thread_id=thread).current_uid == uid_a
+
+
+def test_leaving_the_entity_puts_the_thread_in_global_mode(ctx, truth):
+    (uid, name), _ = _two_companies(truth)
+    agent, thread = Agent(ctx, OfflineEngine()), "t-leave"
+    assert agent.ask(f"What is the address of {name}?", thread_id=thread).current_uid == uid
+    agent.leave_entity(thread)
+    assert agent.conversation(thread).current_uid is None and agent.graph.get_state(agent._config(thread)).next == ()
+    follow = agent.ask("Who are its board members?", thread_id=thread)
+    assert follow.current_uid is None  # "its" has no entity to refer to any more
