@@ -15,7 +15,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from agent.checkpoints import serializer
 from agent.engines.llm import LLMEngine
 from agent.offline.engine import OfflineEngine
-from agent.pipeline import Agent, build_graph, compiled
+from agent.pipeline import Agent, compiled
 from agent.session import Session
 from app_chat.runtime import events
 from tests.app_chat.conftest import branch_family
@@ -162,7 +162,7 @@ def test_a_sqlite_thread_survives_a_restart(ctx, truth, tmp_path):
     first.conn.close()
     second = saver()
     agent = Agent(ctx, OfflineEngine(), saver=second)
-    assert agent.graph is not build_graph  # compiled for this saver
+    assert agent.graph is not compiled() and agent.graph.checkpointer is second  # compiled for this saver
     assert agent.conversation("t-sqlite").current_uid == uid
     assert agent.ask("Who are its board members?", thread_id="t-sqlite").current_uid == uid
 
