@@ -40,8 +40,9 @@ RECURSION_LIMIT = 4 * MAX_TOOL_CALLS + 10
 
 
 def winner(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The one candidate a search identified: the only good match, or clearly the best."""
-    if len(rows) == 1:
+    """The one candidate a search identified: the only good match, or clearly the best. A lone hit that matches
+    the name only loosely ("Termarul GmbH" for "Termarul Design Sàrl") is a candidate, not the answer."""
+    if len(rows) == 1 and rows[0].get("match", 1.0) >= CLEAR_WINNER:
         return rows[0]
     good = [r for r in rows if r.get("match", 0) >= CLEAR_WINNER]
     if len(good) == 1 or (good and good[0]["match"] - good[1]["match"] >= CLEAR_GAP):
@@ -61,7 +62,8 @@ def _apply_search(turn: Turn, res: ToolResult) -> None:
     elif not s.current_uid or res.args.get("query") not in (s.current_uid, s.current_name):
         s.focus(None)
         turn.candidates = s.candidates = [
-            {k: r.get(k) for k in ("uid", "name", "kind", "seat", "status", "residences", "notices") if r.get(k) is not None}
+            {k: r.get(k) for k in ("uid", "name", "kind", "seat", "status", "residences", "notices", "match")
+             if r.get(k) is not None}
             for r in res.rows]
 
 

@@ -50,7 +50,7 @@ class OfflineEngine(Engine):
                 chosen = _by_name(s, u.name)  # a name from the last candidate table
                 if chosen:
                     s.focus(chosen["uid"], chosen["name"], chosen["kind"])
-        if u.facts == {"dossier"} and (u.link or u.refers_back) and _elliptic(u.masked or q):
+        if u.facts <= {"dossier", "unread"} and (u.link or u.refers_back) and _elliptic(u.masked or q):
             u.facts = _previous_facts(s) or u.facts  # "And of X?", "Sorry, I meant X": what was asked before
             if u.facts & {"network"}:
                 u.intent = I.NETWORK
@@ -106,7 +106,7 @@ def _previous_facts(s: Session) -> set[str]:
     if not last:
         return set()
     facts = understand(last, anchored=True).facts
-    return set() if facts == {"dossier"} else facts
+    return set() if facts <= {"dossier", "unread"} else facts
 
 
 def pick(question: str, candidates: list[dict]) -> dict | None:

@@ -185,16 +185,6 @@ def _typo_match(typed: list[str], name: list[str]) -> float:
     return round(FUZZY_BASE + (EXACT - 0.01 - FUZZY_BASE) * (1 - total / max(length, 1)), 4)
 
 
-FORM_GROUPS = ({"ag", "sa", "aktiengesellschaft"}, {"gmbh", "sarl", "sagl", "llc"})
-
-
-def _same_form(span: list[str], name: list[str]) -> bool:
-    """The legal-form words typed are the name's (in any of the languages), or none were typed."""
-    typed = {w for w in span if w in FORM_WORDS}
-    own = {w for w in name if w in FORM_WORDS}
-    return all(w in own or any(w in g and own & g for g in FORM_GROUPS) for w in typed)
-
-
 def _person_match(span: list[str], name: list[str], surname: list[str]) -> float:
     if len(span) < 2 or _edge(span[0]) or _edge(span[-1]):
         return 0.0

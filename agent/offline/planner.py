@@ -39,11 +39,14 @@ def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
             return ToolCall("global_text_search", {"query": u.name or u.uid})
         return None  # several candidates (S0) or nothing at all
     uid, facts = s.current_uid, u.facts
+    if facts == {"unread"}:
+        return None  # the entity is identified; what is asked about it the rules cannot tell (synthesis says so)
     company = s.current_kind == "Company"
-    wants_network = bool(facts & {"network", "persons", "dossier"}) or (
+    wants_network = bool(facts & {"network", "persons", "dossier", "head_office", "branches", "auditor"}) or (
         not company and not facts <= {"history", *EVENT_FACTS})  # a person is known by their companies and roles
     wants_history = bool(facts & ({"history", "dossier", *EVENT_FACTS} | (set(PROFILE_FACTS) if company else set())))
-    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier"}) or (not company and bool(facts & {"persons"}))
+    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier", "deletion", "bankruptcy"}) or (
+        not company and bool(facts & {"persons"}))
     if wants_profile and turn.profile is None and not _called(turn, "search_companies"):
         query = uid if company and uid.upper().startswith("CHE") else (s.current_name or uid)
         return ToolCall("search_companies", {"query": query, "kind": "company" if company else "person"})

@@ -3,6 +3,7 @@ then the state's next steps. Markdown, because the chat renders it; every value 
 first (`safe_view`), so a name or notice text never becomes a link, an image or HTML in the answer."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -11,7 +12,9 @@ from agent.engines.base import Turn
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
+from kg.endpoints.search import GOOD_MATCH
 from kg.endpoints.vocabulary import EVENT_TYPES
+from kg.text import fold
 
 SUB_RUBRIC_NAMES = {
     "HR01": "new entry (foundation)", "HR02": "change", "HR03": "deletion", "KK01": "provisional bankruptcy notice",
@@ -115,18 +118,45 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
 
 
 def _persons_table(rows: list[dict]) -> str:
-    latest: dict[str, dict] = {}
-    for r in sorted(rows, key=lambda r: (r.get("publication_date", ""), r["publication_number"])):
-        latest[r["uid"]] = r
     lines = ["| Person | Role | Signature | Status | Notice |", "|---|---|---|---|---|"]
     # those still registered first; a person whose latest notice says they left is listed as such
-    for r in sorted(latest.values(), key=lambda r: r.get("role_status") in LEFT):
+    for r in sorted(_latest_per_person(rows), key=lambda r: r.get("role_status") in LEFT):
         lines.append(f"| {r['name']} | {r.get('role', '')} | {r.get('signature', '')} | "
                      f"{'left' if r.get('role_status') in LEFT else 'registered'} | {_cite(r)} |")
     return "\n".join(lines)
 
 
-def _event_answers(u: Understanding, rows: list[dict], name: str) -> list[str]:
+def _latest_per_person(rows: list[dict]) -> list[dict]:
+    latest: dict[str, dict] = {}
+    for r in sorted(rows, key=lambda r: (r.get("publication_date", ""), r["publication_number"])):
+        latest[r["uid"]] = r
+    return list(latest.values())
+
+
+def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
+    """The persons asked for: by role (the board, its president, managers, signatories ...), those registered
+    now, or those who left when the question says "former"; all of them when no role is named."""
+    if not rows:
+        return f"No persons are named in the notices of {name}."
+    if not u.roles and not u.former:
+        return f"Persons in the notices of {name}:\n\n" + _persons_table(rows)
+    latest = [r for r in _latest_per_person(rows) if not u.roles or r.get("role_key") in u.roles]
+    left = [r for r in latest if r.get("role_status") in LEFT]
+    now = [r for r in latest if r.get("role_status") not in LEFT]
+    what = md_text(u.role_words or "persons")
+    if u.former:
+        return (f"Former {what} of {name} (left according to the notices):\n\n" + _persons_table(left) if left
+                else f"The notices of {name} name no former {what}.")
+    if not now:
+        # none in that role (a GmbH has managers, not a board): say so, and show who is registered instead
+        others = [r for r in _latest_per_person(rows) if r.get("role_status") not in LEFT]
+        return f"The notices of {name} name no current {what}" + (
+            f"; former {what}:\n\n{_persons_table(left)}" if left else ".") + (
+            f"\n\nThe persons registered for {name} now:\n\n{_persons_table(others)}" if others else "")
+    return f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
+
+
+def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict | None = None) -> list[str]:
     out = []
     for fact in [f for f in EVENT_FACTS if f in u.facts]:
         if fact == "foundation":
@@ -157,6 +187,17 @@ def _event_answers(u: Understanding, rows: list[dict], name: str) -> list[str]:
             out += [f"Seat moved on {r['publication_date']} ({r['publication_number']}): "
                     f"{(r.get('title') or '').rsplit(',', 1)[-1].strip()} (canton {r.get('canton', '?')})." for r in hits] \
                 or [f"No seat transfer of {name} is published in the graph."]
+        elif fact in ("deletion", "bankruptcy") and (profile or {}).get(f"{fact}_date"):
+            # the legal date the notice states (the register's entry, the court's decision), then its publication
+            codes = ("HR03",) if fact == "deletion" else EVENT_TYPES["bankruptcy_any"]
+            main = "HR03" if fact == "deletion" else "KK02"  # the deletion; the publication of the opening
+            pub = next((r for r in rows if r.get("sub_rubric") == main), None) or next(
+                (r for r in rows if r.get("sub_rubric") in codes), None)
+            what = ("was deleted from the commercial register on" if fact == "deletion" else
+                    "went bankrupt: bankruptcy was opened on")
+            out.append(f"{name} {what} {profile[fact + '_date']}" + (
+                f"; the {'deletion' if fact == 'deletion' else 'bankruptcy notice'} was published on "
+                f"{pub['publication_date']} ({pub['publication_number']})." if pub else "."))
         else:
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]
@@ -213,9 +254,52 @@ def _network_summary(turn: Turn, name: str) -> list[str]:
     return out
 
 
+CAN_ANSWER = ("its seat and address, UID, legal form, capital, purpose and status (still registered or not); when "
+              "it was founded, renamed, moved, put into liquidation, went bankrupt or was deleted; its persons and "
+              "their roles (board, president, managers, signatories, auditor, liquidators); its network; its notices")
+
+
+def unread_answer(u: Understanding, name: str | None) -> str:
+    """The honest answer to a question the rules cannot read: what was not understood, and what can be asked."""
+    words = md_text(", ".join(f"“{w}”" for w in u.unread[:4]))
+    about = f"about {name}" if name else "here"
+    return (f"I could not tell what you want to know {about}: the offline engine does not understand {words}. "
+            f"I can tell you {CAN_ANSWER}" + (f" — or show the whole dossier of {name}." if name else "."))
+
+
+STRUCTURE_FACTS = {  # fact -> (relation of the structure row, how the answer names it)
+    "head_office": ("HAS_EVENT/HEAD_OFFICE_OF", "head office"),
+    "branches": ("HEAD_OFFICE_OF/HAS_EVENT", "branch"),
+    "auditor": ("HAS_EVENT/PROVIDES_ASSURANCE_TO", "auditor"),
+}
+
+
+def _structure_answers(u: Understanding, turn: Turn, name: str) -> list[str]:
+    """Head office, branches and auditor: the companies a notice of this one names in that relation, each with the
+    notice (the newest first: an auditor may have been replaced)."""
+    out = []
+    for fact, (relation, label) in STRUCTURE_FACTS.items():
+        if fact not in u.facts:
+            continue
+        rows = sorted((r for r in _network_rows(turn, "structure") if r.get("relation") == relation),
+                      key=lambda r: (r.get("publication_date") or "", r["publication_number"]), reverse=True)
+        seen = list(_first_per(rows, lambda r: r["uid"]).values())
+        if not seen:
+            out.append(f"No {label} of {name} is named in its notices.")
+        elif fact == "head_office":
+            out += [f"The head office of {name} is **{r['name']}** (`{r['uid']}`) ({_cite(r)})." for r in seen[:1]]
+        else:
+            out.append(f"{label.capitalize()}{'es' if fact == 'branches' and len(seen) > 1 else ''} of {name} "
+                       f"({'newest notice first' if fact == 'auditor' else len(seen)}):\n" + "\n".join(
+                           f"- **{r['name']}** (`{r['uid']}`) ({_cite(r)})" for r in seen))
+    return out
+
+
 def entity_answer(u: Understanding, turn: Turn, decision: Decision) -> str:
     s = turn.session
     name = f"**{s.current_name}**"
+    if u.facts == {"unread"}:
+        return unread_answer(u, name)
     parts: list[str] = []
     p = turn.profile
     if s.current_kind == "Company" and p:
@@ -224,13 +308,12 @@ def entity_answer(u: Understanding, turn: Turn, decision: Decision) -> str:
         parts.append(f"{name}: resident in {', '.join(p.get('residences', [])) or 'unknown'}; named in "
                      f"{p.get('notices', '?')} notice(s); roles: {', '.join(p.get('roles', [])) or 'not stated'}.")
     if u.facts & {"persons", "dossier"} and s.current_kind == "Company":
-        persons = _network_rows(turn, "persons")
-        parts.append(f"Persons in the notices of {name}:\n\n" + _persons_table(persons) if persons else
-                     f"No persons are named in the notices of {name}.")
+        parts.append(_persons_answer(u, _network_rows(turn, "persons"), name))
+    parts += _structure_answers(u, turn, name)
     if u.facts & {"network"} or (s.current_kind == "Person" and turn.last("explore_network") is not None):
         parts += _network_summary(turn, name) or [f"No connections of {name} beyond its own notices were found."]
     rows = _history_rows(turn)
-    parts += _event_answers(u, _history_rows(turn, subject_only=True), name)
+    parts += _event_answers(u, _history_rows(turn, subject_only=True), name, p)
     if rows and (u.facts & {"history", "dossier"}):
         parts.append(f"Notices about {name} ({len(rows)}):\n" + _history_list(rows))
     if not parts:
@@ -272,6 +355,27 @@ def analytics_answer(u: Understanding, turn: Turn) -> str:
     return f"Top {len(r.rows)} companies by {head.lower()}{(' (' + filt + ')') if filt else ''}:\n\n" + "\n".join(lines)
 
 
+def address_answer(turn: Turn, address: str) -> str:
+    """Who is registered at an address: the notices whose text states it (the house number and the postal code), newest
+    first, one line per company."""
+    r = turn.last("global_text_search")
+    parts = re.findall(r"[^\W_]+", fold(address))
+    key = [p for p in parts if p.isdigit()]
+    street = next((parts[i - 1] for i, p in enumerate(parts) if p.isdigit() and i), "")
+    hits: dict[str, dict] = {}
+    for x in sorted(r.rows if r else [], key=lambda x: x.get("publication_date", ""), reverse=True):
+        text = " ".join(re.findall(r"[^\W_]+", fold(x.get("snippet", ""))))
+        if all(re.search(rf"\b{k}\b", text) for k in key) and street in text:
+            hits.setdefault(x.get("company_uid") or x.get("company", ""), x)
+    if not hits:
+        return f"No notice in the graph states the address {_quoted(address)}."
+    lines = [f"- **{x.get('company', '?')}**" + (f" (`{x['company_uid']}`)" if x.get("company_uid") else "")
+             + f": {x['publication_number']} of {x.get('publication_date', '')}" for x in hits.values()]
+    return (f"The notices state the address {_quoted(address)} for {len(hits)} "
+            f"compan{'y' if len(hits) == 1 else 'ies'} (newest notice first; an address may have changed since):\n\n"
+            + "\n".join(lines))
+
+
 def text_answer(turn: Turn, query: str) -> str:
     r = turn.last("global_text_search")
     if r is None or not r.rows:
@@ -287,15 +391,24 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
         return "Back in global mode: no entity is selected. Ask about any company or person, or a ranking or count."
     if u.intent == "analytics":
         body = analytics_answer(u, turn)
+    elif u.intent == "all_tools" and u.facts == {"at_address"}:
+        body = address_answer(turn, u.name or u.text_query or "")
     elif u.intent == "all_tools" and u.text_query:
         body = text_answer(turn, u.text_query)
     elif decision.state == S0 and turn.candidates:
-        body = (f"I found {len(turn.candidates)} candidates for {_quoted(u.name or u.uid)}:\n\n"
-                + candidates_table(turn.candidates))
+        if max(c.get("match", 1.0) for c in turn.candidates) < GOOD_MATCH:
+            # nothing of that name, only similar ones: say so, and do not answer for any of them
+            body = (f"No company or person named {_quoted(u.name or u.uid)} is in the register data. The closest "
+                    f"names ({len(turn.candidates)}), in case one of them is meant:\n\n" + candidates_table(turn.candidates))
+        else:
+            body = (f"I found {len(turn.candidates)} candidates for {_quoted(u.name or u.uid)}:\n\n"
+                    + candidates_table(turn.candidates))
     elif turn.session.current_uid:
         body = entity_answer(u, turn, decision)
     elif turn.last("global_text_search") is not None:
         body = (f"No company or person named {_quoted(u.name)} is in the register data. " + text_answer(turn, u.name or ""))
+    elif u.facts == {"unread"} and not (u.name or u.uid):
+        body = unread_answer(u, None)
     elif not (u.name or u.uid):
         body = ("Which company or person do you mean? Name one (a misspelling is fine), or ask for a ranking or a "
                 "count, e.g. \"top 10 companies by capital in Geneva\".")

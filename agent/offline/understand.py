@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from agent import intents as I
-from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP
+from agent.offline import linker, roles
+from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import CANTONS, canton_code
@@ -54,6 +55,10 @@ class Understanding:
     german: bool = False
     link: dict | None = None  # the entity the linker found the question to name (agent/offline/linker.py), plain data
     masked: str = ""  # the question with the linked names blanked: where the keywords were read
+    unread: list[str] = field(default_factory=list)  # words asking for something the rules do not know
+    roles: set[str] = field(default_factory=set)  # the persons asked for, as role keys (empty: all of them)
+    former: bool = False  # the persons who left ("former board members")
+    role_words: str = ""  # how the answer names them ("board members", "liquidators")
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -98,12 +103,34 @@ def entity_name(question: str) -> str | None:
 
 
 def _after_preposition(question: str) -> str | None:
-    """Lower-case names: 'capital of quarvex partner ag' -> 'quarvex partner ag'."""
-    m = re.search(r"\b(?:of|about|for|von|der|des|ueber|über|is|ist)\s+([^?!.]{3,80})", question, re.I)
-    if not m:
+    """Lower-case names: 'capital of quarvex partner ag' -> 'quarvex partner ag'. The longest run of words that
+    starts with one no question uses anyway (`linker.vocabulary`), and goes on over further such words,
+    connectors and vocabulary followed by them, and legal forms at its end."""
+    toks = linker.tokens(question)
+    words = [t[2] for t in toks]
+    best: tuple[int, int] | None = None
+    i = 0
+    while i < len(words):
+        if not (_name_word(words[i]) and words[i] not in linker.FORM_WORDS):
+            i += 1
+            continue
+        j = end = i + 1
+        while j < len(words) and (words[j] not in linker.FUNCTION_WORDS or words[j] in CONNECT | linker.FORM_WORDS):
+            j += 1
+            if _name_word(words[j - 1]) or words[j - 1] in linker.FORM_WORDS:
+                end = j  # a name word or a legal form: the run reaches here
+        if best is None or end - i > best[1] - best[0]:
+            best = (i, end)
+        i = end
+    if not best:
         return None
-    tail = re.sub(r"\b(located|registered|based|founded|gegründet|eingetragen|domiciled)\b.*", "", m.group(1), flags=re.I)
-    return tail.strip(" ,") or None
+    name = question[toks[best[0]][0]: toks[best[1] - 1][1]].strip()
+    return name if len(name) >= 3 else None
+
+
+def _name_word(word: str) -> bool:
+    """A (loose) word that may belong to a name: not a word of the question's own vocabulary."""
+    return len(word) >= 2 and not linker.vocabulary(word) and word not in linker.FUNCTION_WORDS
 
 
 _PERSON_CUES = re.compile(
@@ -156,7 +183,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         name = entity_name(q)
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", asked))
-    u.facts = {fact for fact, words in FACTS.items() if _has(asked, words)}
+    u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)}, asked)
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)
@@ -167,6 +194,14 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if u.link:
         u.name = u.link["text"] if u.link["via"] != "uid" else None
         u.uid = u.link["uid"] if u.link["via"] == "uid" else u.uid
+    address = street_address(q)
+    if address and (not u.link or address[0] <= u.link["start"] < address[1]):
+        # "Which company is registered at Seestrasse 30, 3014 Bern?": the notices that state this address
+        u.intent, u.link, u.kind = I.ALL, None, "any"
+        u.name = q[address[0]: address[1]]  # shown in the answer; the search asks for the street, its number and the postal code
+        u.text_query = re.sub(r"(\b\d{4})\D*$", r"\1", u.name)
+        u.facts = {"at_address"}
+        return u
     place = _place(u.masked)
     if u.link:
         pass  # a question naming an entity is about that entity, not an aggregate
@@ -188,13 +223,82 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
                                 r"in which companies|in welchen (firmen|unternehmen))\b", f):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
+    if "persons" in u.facts:
+        u.roles, u.former = roles.asked_roles(asked)
+        u.role_words = roles.label(u.roles)
     if u.facts & {"network"}:
         u.intent = I.NETWORK
     elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
         u.intent = I.HISTORY
     if not u.facts:
-        u.facts = {"dossier"}
+        # nothing asked that the rules know: the dossier when that is what was asked (or only a name was given),
+        # else an honest "I cannot tell what you want to know" (`unread`), never an answer to another question
+        rest = fold(u.masked if u.link else (q.replace(u.name, " ") if u.name else q))
+        u.unread = _unread(rest)
+        u.facts = {"unread"} if u.unread and not _DOSSIER.search(rest) else {"dossier"}
     return u
+
+
+# asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
+_DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
+                      r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"
+                      r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst)\b")
+# words a question may hold besides what it asks: politeness, "I meant", "I would like to know"
+_FILLER = {fold(w) for w in """
+please bitte merci grazie thanks thank danke sorry pardon entschuldigung entschuldige scusa scusi excuse meant mean
+meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais sapere so want wanted like would love
+need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
+ancora hello hi hallo bonjour buongiorno salut ciao kindly quick quickly briefly kurz bref breve okay ok yes ja oui si
+""".split()}
+
+
+def _unread(folded: str) -> list[str]:
+    """The words of a question (names blanked) that the rules do not read: neither function words, nor the
+    vocabulary of questions, nor fillers."""
+    return [folded[a:b] for a, b, w in linker.tokens(folded) if len(w) >= 3 and not w.isdigit() and w not in _FILLER
+            and w not in linker.FUNCTION_WORDS and w not in linker.FORM_WORDS and not linker.vocabulary(w)]
+
+
+# a Swiss postal address: street and number, postcode and town ("Seestrasse 30, 3014 Bern", "Via Ciseri 95,
+# 6850 Mendrisio", "rue du Rhône 12, 1204 Genève")
+_ADDRESS = re.compile(r"(?P<street>(?:[^\W\d_][\w.'’-]*\s+){1,4}\d{1,4}[a-zA-Z]?)\s*,?\s+(?P<zip>[1-9]\d{3})\s+"
+                      r"(?P<town>[^\W\d_][\w.'’-]*(?:\s+[^\W\d_][\w.'’-]*)?)")
+
+
+def street_address(question: str) -> tuple[int, int] | None:
+    """The span of a postal address in the question, from its street (question words before it left out) to
+    its town; None when the question holds none."""
+    m = _ADDRESS.search(question)
+    if not m:
+        return None
+    start = m.start("street")
+    for w in list(re.finditer(r"\S+", m.group("street")))[:-2]:  # the street's last word and number stay
+        if not (fold(w.group()) in linker.FUNCTION_WORDS or linker.vocabulary(linker.loose(w.group()))):
+            break
+        start = m.start("street") + w.end()  # "at", "the address", "unter der Adresse" are not the street
+    town = m.group("town").split()
+    end = m.start("town") + len(town[0])
+    if len(town) > 1 and not (fold(town[1]) in linker.FUNCTION_WORDS or linker.vocabulary(linker.loose(town[1]))):
+        end = m.end("town")
+    while end > start and question[end - 1] in ".,;:'’":
+        end -= 1
+    return start + len(question[start:]) - len(question[start:].lstrip()), end
+
+
+def _settle(facts: set[str], asked: str) -> set[str]:
+    """Overlaps between the fact words: a seat move is asked with seat words, a liquidator is no liquidation,
+    "still registered" asks for the status, not the founding date."""
+    if "seat_move" in facts:
+        facts.discard("address")
+    if "foundation" in facts and len(facts) > 1:
+        strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
+        if not _has(asked, strong):
+            facts.discard("foundation")  # "registered" besides another fact is not the founding
+    if facts & {"head_office", "branches", "auditor"}:
+        facts.discard("network")
+        if not re.search(r"\b(who|wer|qui|chi)\b", asked):
+            facts.discard("persons")
+    return facts
 
 
 def aggregate(question: str) -> bool:

@@ -70,12 +70,18 @@ def _che(text: str) -> str | None:
 def similarity(query: str, name: str) -> float:
     """How well `name` matches what the user typed, 0..1: accent-, case-, punctuation- and order-insensitive.
     Extra words in the name cost a little (a branch "X AG, Zweigniederlassung Y" ranks below "X AG"),
-    legal-form words cost nothing, and typos cost what they change."""
+    legal-form words cost nothing, and typos cost what they change. Extra words in what was typed cost more:
+    "Termarul Design Sàrl" is not "Termarul GmbH" (the name lacks a word the user gave), while "Termarul" may
+    well be "Termarul Design GmbH" (the user gave part of the name)."""
     q, n = " ".join(words(fold(query))), " ".join(words(fold(name or "")))
     q_core = " ".join(w for w in q.split() if w not in NAME_NOISE) or q
     n_core = " ".join(w for w in n.split() if w not in NAME_NOISE) or n
+    if len(q_core.split()) > len(n_core.split()):
+        # words typed that the name lacks: only the order-insensitive comparison of the whole strings counts
+        return max(fuzz.token_sort_ratio(q, n), fuzz.token_sort_ratio(q_core, n_core)) / 100
     full = 0.6 * fuzz.token_sort_ratio(q, n) + 0.4 * fuzz.token_set_ratio(q, n)
-    return max(full, fuzz.token_sort_ratio(q_core, n_core), 0.85 * fuzz.partial_ratio(q_core, n_core)) / 100
+    part = 85 if set(q_core.split()) <= set(n_core.split()) else fuzz.partial_ratio(q_core, n_core) * 0.85
+    return max(full, fuzz.token_sort_ratio(q_core, n_core), part) / 100
 
 
 def closeness(query: str, name: str) -> float:

@@ -78,16 +78,30 @@ def _key(name: str) -> list[str]:
     return sorted(name.replace(",", "").lower().split())
 
 
+BOARD = {"board_member", "chair", "vice_chair", "sole_board_member"}
+MANAGERS = {"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}
+
+
 def test_persons_and_roles(offline, truth):
-    picked = [u for u in active_companies(truth, 200) if 2 <= len(truth.officers(u)) <= 6][:5]
-    templates = ["Who are the persons registered at {n}?", "Wer ist im Verwaltungsrat der {n}?",
-                 "Who manages {n}?", "Welche Personen sind bei {n} eingetragen?", "Board members and roles of {n}"]
-    for tpl, uid in zip(templates, picked, strict=True):
+    """All persons when no role is named; the board (or the managers) registered now when one is."""
+    picked = [u for u in active_companies(truth, 400) if 2 <= len(truth.officers(u)) <= 6]
+    with_board = [u for u in picked if any(m.get("role_key") in BOARD for m in truth.current_officers(u).values())]
+    with_managers = [u for u in picked if any(m.get("role_key") in MANAGERS for m in truth.current_officers(u).values())]
+    cases = [("Who are the persons registered at {n}?", picked[0], None),
+             ("Welche Personen sind bei {n} eingetragen?", picked[1], None),
+             ("Wer ist im Verwaltungsrat der {n}?", with_board[0], BOARD),
+             ("Board members and roles of {n}", with_board[1], BOARD),
+             ("Who manages {n}?", with_managers[0], MANAGERS)]
+    for tpl, uid, keys in cases:
         a = ask(offline, tpl.format(n=truth.name(uid)))
         names = re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)
         got = {" ".join(_key(n)) for n in names}
-        for m in truth.officers(uid).values():
+        officers = truth.officers(uid) if keys is None else {
+            p: m for p, m in truth.current_officers(uid).items() if m.get("role_key") in keys}
+        for m in officers.values():
             assert " ".join(_key(m["text"])) in got, (tpl, m["text"], a.answer)
+        if keys is not None:  # nobody else
+            assert len(got - {"person"}) == len(officers), (tpl, officers, a.answer)
 
 
 def _shared(truth: Truth) -> list[tuple[str, str, str]]:
@@ -239,8 +253,10 @@ def test_follow_ups_resolve_pronouns_against_the_conversation(offline, truth):
         assert first.current_uid == uid
         second = ask(offline, "Who are its board members?", s)
         assert second.current_uid == uid and [t["tool"] for t in second.to_dict()["trace"]] == ["explore_network"]
-        officer = next(iter(truth.officers(uid).values()))["text"]
-        assert " ".join(_key(officer)) in {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", second.answer, re.M)}
+        current = truth.current_officers(uid).values()
+        board = [m for m in current if m.get("role_key") in BOARD] or list(current)  # no board: who is registered
+        listed = {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", second.answer, re.M)}
+        assert all(" ".join(_key(m["text"])) in listed for m in board), second.answer
         third = ask(offline, "Und wann wurde diese Firma gegründet?", s)
         assert third.current_uid == uid and "get_node_history" in [t.tool for t in third.trace]
     uid = picked[0]

@@ -65,7 +65,8 @@ def test_feedback_names_the_next_valid_step():
 
 
 def test_winner_needs_one_clear_match():
-    assert winner([{"match": 0.75}])["match"] == 0.75  # the only candidate
+    assert winner([{"match": 0.85}])["match"] == 0.85  # the only candidate, a good match
+    assert winner([{"match": 0.75}]) is None  # the only candidate, but a loose match: the user decides
     assert winner([{"match": 0.97}, {"match": 0.7}]) is not None
     assert winner([{"match": 0.9}, {"match": 0.85}]) is None  # too close: ask the user
     assert winner([{"match": 0.75}, {"match": 0.72}]) is None

@@ -1,0 +1,60 @@
+"""Which persons a question asks for, by role: the board, its president, the managers, the signatories, the
+liquidators, owners and partners, in English, German, French and Italian, current or former. The graph stores a
+language-neutral `role_key` on every ACTED_IN/INVOLVED_IN edge (data_pipeline's role vocabulary); these are the
+words that ask for each group of keys. Matched on folded text as word prefixes, like the fact words."""
+from __future__ import annotations
+
+import re
+
+from kg.text import fold
+
+# group -> (role keys, the words that ask for the group); the first group a question names wins its persons
+ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "president": (frozenset({"chair", "chair_management"}), (
+        "president", "chairman", "chairwoman", "chairperson", "chair of", "the chair", "praesident", "vorsitz",
+        "presidente", "presidence", "presidenza")),
+    "board": (frozenset({"board_member", "chair", "vice_chair", "sole_board_member"}), (
+        "board", "director of the board", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
+        "conseil d'administration", "conseil d administration", "administrateur", "administratrice",
+        "consiglio di amministrazione", "consiglio d'amministrazione", "amministratore", "amministratrice")),
+    "liquidators": (frozenset({"liquidator"}), ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
+                                                "liquidatrice", "liquidatore", "liquidatori")),
+    "signatories": (frozenset({"authorized_signatory"}), (
+        "signator", "sign for", "signing", "authorised to sign", "authorized to sign", "power to sign",
+        "signature", "zeichnungsberecht", "zeichnet", "unterschrift", "prokur", "signataire", "signer",
+        "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator")),
+    "managers": (frozenset({"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}), (
+        "manag", "runs", "run the", "ceo", "chief executive", "executive",
+        "geschaeftsfuehr", "geschaeftsleitung", "direktor", "leiter", "leitet", "gerant", "gerante", "direction",
+        "directeur", "directrice", "gerente", "gerenti", "direttore", "direttrice", "direzione")),
+    "owners": (frozenset({"owner"}), ("owner", "proprietor", "inhaber", "titulaire", "proprietaire", "titolare",
+                                      "proprietario", "proprietaria")),
+    "partners": (frozenset({"partner", "managing_partner", "limited_partner", "unlimited_partner"}), (
+        "partner", "shareholder", "gesellschafter", "teilhaber", "associe", "socio", "soci ")),
+}
+# the persons who left: "former", "ehemalig", "ancien", "ex-"; "who left", "resigned"
+FORMER = re.compile(r"\b(former|previous|past|earlier|used to|left|resigned|stepped down|ex|ehemalig\w*|frueher\w*|"
+                    r"ausgeschieden\w*|zurueckgetreten|ancien\w*|precedent\w*|demission\w*|sorti\w*|ex-\w+|"
+                    r"precedent\w*|dimess\w*|uscit\w*|passat\w*)\b")
+
+
+def asked_roles(question: str) -> tuple[set[str], bool]:
+    """The role keys a question asks for (empty: all persons) and whether it asks for those who left."""
+    f = fold(question)
+    keys: set[str] = set()
+    for _group, (group_keys, words) in ROLE_GROUPS.items():
+        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+            keys |= group_keys
+            if _group == "president":
+                break  # "the president of the board" asks for the president, not the whole board
+    return keys, bool(FORMER.search(f))
+
+
+def label(keys: set[str]) -> str:
+    """How an answer names the persons of these role keys: the group they are, else "persons"."""
+    for group, (group_keys, _words) in ROLE_GROUPS.items():
+        if keys == set(group_keys):
+            return {"president": "president", "board": "board members", "liquidators": "liquidators",
+                    "signatories": "signatories", "managers": "managers", "owners": "owners",
+                    "partners": "partners"}[group]
+    return "persons" if not keys else "persons in these roles"
