@@ -10,28 +10,24 @@ import re
 from dataclasses import dataclass, field
 
 from agent import intents as I
-from agent.offline import linker, roles
+from agent.offline import filters, linker, roles
 from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
-from kg.places import CANTONS, canton_code
+from kg.places import canton_code
 from kg.text import fold
 
 EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion", "first_notice",
                "latest_notice")
 PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
 
-_ANALYTIC_RANK = re.compile(r"\b(top|largest|biggest|highest|most(?! recent)|groesste?n?|hoechste?n?|meiste|rank|ranking|"
-                            r"rangliste)\b")
-_ANALYTIC_COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl)")
 _TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|search the notices|volltext|"
                    r"full.?text)\b")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
-                      r"same company)\b")
-_YEAR = re.compile(r"\b(18[89]\d|19\d\d|20\d\d)\b")
-_LIMIT = re.compile(r"\b(?:top|die|the)\s+(\d{1,3})\b|\b(\d{1,3})\s+(?:largest|biggest|groessten|companies|firmen)")
+                      r"same company|elle|celle-ci|cette societe|cette entreprise|cette firme|cette personne|"
+                      r"essa|questa societa|questa azienda|questa ditta|questa persona)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -198,21 +194,16 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if address and (not u.link or address[0] <= u.link["start"] < address[1]):
         # "Which company is registered at Seestrasse 30, 3014 Bern?": the notices that state this address
         u.intent, u.link, u.kind = I.ALL, None, "any"
-        u.name = q[address[0]: address[1]]  # shown in the answer; the search asks for the street, its number and the postal code
+        u.name = q[address[0]: address[1]]  # shown; the search asks for the street, its number and the postal code
         u.text_query = re.sub(r"(\b\d{4})\D*$", r"\1", u.name)
         u.facts = {"at_address"}
         return u
-    place = _place(u.masked)
-    if u.link:
-        pass  # a question naming an entity is about that entity, not an aggregate
-    elif _ANALYTIC_COUNT.search(f) and not (u.refers_back and anchored):
-        u.intent = I.ANALYTICS
-        u.count = _count_args(f, place)
+    aggregate_kind = None if u.link or (u.refers_back and anchored) else filters.kind(u.masked)
+    if aggregate_kind == "count":  # a question naming an entity is about that entity, not an aggregate
+        u.intent, u.count = I.ANALYTICS, filters.count_args(u.masked)
         return u
-    elif _ANALYTIC_RANK.search(f) and not (u.refers_back and anchored) and (
-            "compan" in f or "firm" in f or "unternehm" in f or "capital" in f or "kapital" in f):
-        u.intent = I.ANALYTICS
-        u.rank = _rank_args(q, f, place)
+    if aggregate_kind == "rank":
+        u.intent, u.rank = I.ANALYTICS, filters.rank_args(u.masked)
         return u
     if _TEXT.search(f):
         u.intent = I.ALL
@@ -302,75 +293,5 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 def aggregate(question: str) -> bool:
-    """A count or a ranking, as the rules below read one: the linker need not try hard to find a name in it."""
-    f = fold(question)
-    return bool(_ANALYTIC_COUNT.search(f) or (_ANALYTIC_RANK.search(f) and (
-        "compan" in f or "firm" in f or "unternehm" in f or "capital" in f or "kapital" in f)))
-
-
-def _place(q: str) -> dict:
-    """'in Geneva', 'im Kanton Zürich', 'canton of Vaud' -> city or canton filter."""
-    m = re.search(r"\b(?:canton(?: of)?|kanton)\s+([A-ZÄÖÜ][\w.\- ]+?)"
-                  r"(?=\s+(?:in|im|for|für|seit|since|during|between|per|pro|by)\b|[?,.!]|$)", q, re.I)
-    if m and canton_code(m.group(1)):
-        return {"canton": canton_code(m.group(1))}
-    m = re.search(r"\b(?:in|im|at|seated in|based in|mit sitz in)\s+([A-ZÄÖÜ][\w.\-]+(?:\s[A-ZÄÖÜ][\w.\-]+)?)", q)
-    if m:
-        word = m.group(1)
-        if re.fullmatch(r"(?:18|19|20)\d\d", word):
-            return {}
-        if word.upper() in CANTONS and len(word) == 2:
-            return {"canton": word.upper()}
-        return {"city": word, "canton_guess": canton_code(word)}
-    return {}
-
-
-def _count_args(f: str, place: dict) -> dict:
-    args: dict = {}
-    for fact, etype in (("bankruptcy", "bankruptcy"), ("foundation", "foundation"), ("deletion", "deletion"),
-                        ("liquidation", "liquidation")):
-        if _has(f, FACTS[fact]):
-            args["event_type"] = etype
-            break
-    else:
-        if "change" in f or "mutation" in f or "aenderung" in f:
-            args["event_type"] = "change"
-    if place.get("canton") or place.get("canton_guess"):
-        args["canton"] = place.get("canton") or place.get("canton_guess")
-    years = _YEAR.findall(f)
-    if len(years) == 1:
-        args["year"] = int(years[0])
-    elif len(years) >= 2:
-        args["since"], args["until"] = f"{min(years)}-01-01", f"{max(years)}-12-31"
-    if re.search(r"\b(per|by|pro|nach|each|jede)\s+(year|jahr)", f):
-        args["group_by"] = "year"
-    elif re.search(r"\b(per|by|pro|nach|each|jede)\s+(canton|kanton)", f):
-        args["group_by"] = "canton"
-    elif re.search(r"\b(per|by|pro|nach)\s+(month|monat)", f):
-        args["group_by"] = "month"
-    return args
-
-
-def _rank_args(q: str, f: str, place: dict) -> dict:
-    args: dict = {"metric": "capital"}
-    if re.search(r"\b(notices|publications|meldungen|publikationen|events)\b", f):
-        args["metric"] = "notices"
-    elif re.search(r"\b(persons|people|personen|officers|board members)\b", f):
-        args["metric"] = "persons"
-    m = _LIMIT.search(f)
-    if m:
-        args["limit"] = int(m.group(1) or m.group(2))
-    if place.get("canton"):
-        args["canton"] = place["canton"]
-    elif place.get("city"):
-        args["city"] = place["city"]
-    for form, names in LEGAL_FORMS.items():
-        if any(re.search(rf"\b{re.escape(n)}s?\b", f) for n in (fold(form), *names) if len(n) > 1) \
-                and not re.search(r"\bcompan", fold(form)):
-            args["legal_form"] = form
-            break
-    m = re.search(r"\b(?:in the|im|in der)\s+(\w+)\s+(?:sector|industry|branche|bereich)", f) or \
-        re.search(r"\b(?:related to|im bereich|with purpose|mit zweck|active in)\s+(\w+)", f)
-    if m:
-        args["keyword"] = m.group(1)
-    return args
+    """A count or a ranking: the linker need not try hard to find a name in it."""
+    return filters.kind(question) is not None

@@ -1,0 +1,215 @@
+"""Counts and rankings as the offline engine reads them, in English, German, French and Italian: whether a
+question is one, and every filter it states (event kind, canton or town, year or period, legal form, status,
+a purpose keyword such as "crypto", how many, by what). The results are the arguments of
+`count_entities_by_event` (CountArgs) and `get_top_entities` (TopArgs). Matched on folded text (kg.text.fold)."""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from agent.offline import linker
+from kg.endpoints.vocabulary import LEGAL_FORMS
+from kg.places import CANTONS, canton_code
+from kg.text import fold
+
+# -- is it a count, a ranking? ---------------------------------------------------------------------------------
+COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl\w*|combien|nombre d\w*|quant[iae]\b|"
+                   r"quanto|numero d[ie]\w*|totale?)\b")
+RANK = re.compile(r"\b(top|largest|biggest|highest|most(?! recent)|greatest|groesste?\w*|hoechste?\w*|meiste\w*|"
+                  r"rank\w*|rangliste|plus (?:grand|gros|eleve|important)\w*|le plus|la plus|les plus|"
+                  r"piu (?:grand|alt|elevat|important|ricc)\w*|maggior\w*|classifica|classement|il piu|la piu)\b")
+# a ranking is of companies (or by capital): "the most recent notice" or "the oldest person" is none
+RANK_OBJECT = re.compile(r"\b(compan\w*|\w*firm\w*|\w*unternehm\w*|\w*gesellschaft\w*|capital\w*|\w*kapital\w*|"
+                         r"societe\w*|entreprise\w*|societa|aziend\w*|ditt[ae]|capitale)\b")
+
+# -- what is counted (first match wins: "ouvertures de faillite" is a bankruptcy, not an opening) ----------------
+EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("bankruptcy", ("bankrupt", "konkurs", "faillite", "fallimen", "insolven")),
+    ("deletion", ("deleted", "deletion", "struck off", "geloescht", "loeschung", "radiation", "radiee", "radie",
+                  "cancellazion", "cancellat")),
+    ("liquidation", ("liquidation", "liquidazion", "aufloesung", "aufgeloest", "dissolution", "scioglimen")),
+    ("foundation", ("new registration", "new entr", "registration", "founded", "foundation", "founding", "new compan",
+                    "neueintragung", "gruendung", "gegruendet", "neue firmen", "neue unternehmen",
+                    "nouvelles inscriptions", "nouvelle inscription", "inscriptions", "fondation", "fondee", "creation",
+                    "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion")),
+    ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
+)
+
+# -- where ------------------------------------------------------------------------------------------------------
+CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
+                         r"([^\W\d_][\w'.-]*(?:[ -][^\W\d_][\w'.-]*){0,2})", re.IGNORECASE)
+TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|located in|registered in|mit sitz in|"
+                       r"sitz in|domiciled in|avec siege a|siege a|sise? a|etablie? a|basee? a|con sede a|sede a|"
+                       r"situat[ao] a)\s+)([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
+
+# -- when -------------------------------------------------------------------------------------------------------
+YEAR = re.compile(r"(?<![\d.\-])(18[89]\d|19\d\d|20\d\d)(?![\d.\-])")
+SINCE = re.compile(r"\b(?:since|from|seit|ab|depuis|des|dal|dall'|dai|a partire dal)\s+(?:l'an\s+|dem jahr\s+|"
+                   r"il\s+)?(\d{4})\b")
+BEFORE = re.compile(r"\b(?:before|vor|avant|prima del|prima dell'|until|bis|jusqu'en|fino al)\s+(\d{4})\b")
+GROUP = (("year", r"(?:year|jahr|annee|an|anno)"), ("canton", r"(?:canton|kanton|cantone)"),
+         ("month", r"(?:month|monat|mois|mese)"))
+PER = r"\b(?:per|by|pro|nach|each|jede[snm]?|par|chaque|ogni|for each|pour chaque)\s+"
+
+# -- what kind of company ---------------------------------------------------------------------------------------
+STATUS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("liquidation", ("in liquidation", "en liquidation", "in liquidazione")),
+    ("bankrupt", ("bankrupt", "in konkurs", "en faillite", "in fallimento", "fallit")),
+    ("deleted", ("deleted", "geloescht", "radiee", "cancellat")),
+    ("active", ("active", "aktiv", "actif", "actives", "attiv", "still registered", "noch eingetragen")),
+)
+METRIC: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("notices", ("notices", "publications", "meldungen", "publikationen", "events", "avis", "pubblicazioni")),
+    ("persons", ("persons", "people", "personen", "officers", "board members", "personnes", "persone")),
+)
+NUMBERS = {fold(w): i for i, ws in enumerate(["one eins un une uno una", "two zwei deux due", "three drei trois tre",
+                                             "four vier quatre quattro", "five fuenf cinq cinque",
+                                             "six sechs six sei", "seven sieben sept sette", "eight acht huit otto",
+                                             "nine neun neuf nove", "ten zehn dix dieci"], 1) for w in ws.split()}
+LIMIT = re.compile(r"\b(?:top|die|the|les|le|i|gli|first|ersten|premieres?|primi|prime)\s+(\d{1,3}|" +
+                   "|".join(NUMBERS) + r")\b|\b(\d{1,3})\s+(?:largest|biggest|groessten|plus|piu|companies|firmen|"
+                   r"societes|societa|aziende|entreprises|unternehmen)")
+# a purpose keyword: "crypto companies", "Software-Firmen", "im Bereich Immobilien", "nel settore immobiliare"
+KEYWORD = (
+    re.compile(r"\b([^\W\d_][\w]{2,})[- ](?:compan\w*|firm\w*|unternehm\w*|gesellschaft\w*|societe\w*|entreprise\w*|"
+               r"aziend\w*|startups?|business\w*)\b"),
+    re.compile(r"\b(?:sector|industry|branche|bereich|secteur|domaine|settore|ambito|field)\s+(?:of\s+|de\s+|du\s+|"
+               r"de la\s+|des\s+|di\s+|del\s+|dell'|della\s+|dei\s+|der\s+)?([^\W\d_][\w]{2,})"),
+    re.compile(r"\b([^\W\d_][\w]{2,})\s+(?:sector|industry|branche|secteur|settore|field)\b"),
+    re.compile(r"\b(?:active in|working in|related to|dealing with|with purpose|taetig (?:im|in der)|im bereich|"
+               r"mit zweck|actives? dans|specialisees? dans|attive? nel|attive? in|che operano nel|operanti nel)\s+"
+               r"(?:the\s+|le\s+|la\s+|l'|les\s+|il\s+|lo\s+|gli\s+|der\s+|dem\s+|des\s+)?([^\W\d_][\w]{2,})"),
+    re.compile(r"\b([^\W\d_]{3,}?)-?(?:firmen|unternehmen|gesellschaften)\b"),  # Softwarefirmen, Krypto-Firmen
+)
+SECTOR_WORDS = {"sector", "industry", "branche", "bereich", "sektor", "secteur", "domaine", "settore", "ambito", "field"}
+_FORMS = {fold(n): form for form, names in LEGAL_FORMS.items() for n in (form, *names)}
+_NOT_KEYWORDS = {"large", "big", "small", "new", "old", "other", "all", "many", "swiss", "registered", "active",
+                 "deleted", "bankrupt", "the", "which", "what", "most", "some", "neue", "alle", "grosse", "kleine",
+                 "nouvelles", "grandes", "nuove", "grandi", "tutte", "toutes", "welche", "quelles", "quali", "plus",
+                 "piu", "listed", "these", "those", "top", "several", "different", "meisten", "groessten"}
+
+
+def kind(question: str) -> Literal["count", "rank"] | None:
+    """A count ("how many", "wie viele", "combien", "quanti"), a ranking of companies ("top 10", "grösste",
+    "le plus grand capital", "più grandi"), or neither."""
+    f = fold(question)
+    if COUNT.search(f):
+        return "count"
+    if RANK.search(f) and (RANK_OBJECT.search(f) or _legal_form(f)):
+        return "rank"
+    return None
+
+
+def place(question: str) -> dict:
+    """{"canton": code} for "im Kanton Zürich", "dans le canton de Vaud", "canton NE", "nel Cantone Ticino";
+    {"city": name, "canton_guess": code or None} for "in Geneva", "à Lausanne", "con sede a Lugano"; else {}."""
+    for m in CANTON_WORD.finditer(question):
+        words = m.group(1).split()
+        for n in range(len(words), 0, -1):
+            code = _canton(" ".join(words[:n]))
+            if code:
+                return {"canton": code}
+    for m in TOWN_WORD.finditer(question):
+        word = m.group(1).strip(".'")
+        if YEAR.fullmatch(word) or fold(word) in _FORMS or fold(word.split()[0]) in SECTOR_WORDS:
+            continue
+        if len(word) == 2 and word.upper() in CANTONS:
+            return {"canton": word.upper()}
+        return {"city": word, "canton_guess": canton_code(word)}
+    return {}
+
+
+def _canton(text: str) -> str | None:
+    t = text.strip(" .,'")
+    if len(t) == 2 and t.upper() in CANTONS:
+        return t.upper()
+    return canton_code(t)
+
+
+def _period(f: str) -> dict:
+    since, before = SINCE.search(f), BEFORE.search(f)
+    years = YEAR.findall(f)
+    if since and not before:
+        return {"since": f"{since.group(1)}-01-01"}
+    if before and not since and len(years) == 1:
+        return {"until": f"{int(before.group(1)) - 1}-12-31"}
+    if len(years) == 1:
+        return {"year": int(years[0])}
+    if len(years) >= 2:
+        return {"since": f"{min(years)}-01-01", "until": f"{max(years)}-12-31"}
+    return {}
+
+
+def count_args(question: str) -> dict:
+    """CountArgs for a count question: event_type, canton, year or since/until, group_by."""
+    f = fold(question)
+    args: dict = {}
+    for event, words in EVENTS:
+        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+            args["event_type"] = event
+            break
+    where = place(question)
+    if where.get("canton") or where.get("canton_guess"):
+        args["canton"] = where.get("canton") or where.get("canton_guess")
+    args |= _period(f)
+    for key, word in GROUP:
+        if re.search(PER + word + r"\b", f):
+            args["group_by"] = key
+            break
+    return args
+
+
+def rank_args(question: str) -> dict:
+    """TopArgs for a ranking: metric, limit, canton or city, legal_form, status, keyword."""
+    f = fold(question)
+    args: dict = {"metric": "capital"}
+    for metric, words in METRIC:
+        if any(re.search(r"(?<![a-z])" + re.escape(w) + r"\b", f) for w in words):
+            args["metric"] = metric
+            break
+    m = LIMIT.search(f)
+    if m:
+        n = m.group(1) or m.group(2)
+        args["limit"] = min(100, int(n) if n.isdigit() else NUMBERS[n])
+    where = place(question)
+    if where.get("canton"):
+        args["canton"] = where["canton"]
+    elif where.get("city"):
+        args["city"] = where["city"]
+    form = _legal_form(f)
+    if form:
+        args["legal_form"] = form
+    for status, words in STATUS:
+        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+            args["status"] = status
+            break
+    keyword = _keyword(f, where)
+    if keyword:
+        args["keyword"] = keyword
+    return args
+
+
+def _legal_form(f: str) -> str | None:
+    for name, form in sorted(_FORMS.items(), key=lambda x: -len(x[0])):
+        if form == "Zweigniederlassung" or len(name) < 2:
+            continue
+        # "AG" is also canton Aargau: "Kanton AG" is the canton
+        words = r"s?\s+".join(re.escape(w) for w in name.split())  # "sociétés anonymes", "GmbHs"
+        if re.search(rf"(?<!canton )(?<!kanton )(?<![\w-]){words}(?:s|en)?\b", f):
+            return form
+    return None
+
+
+def _keyword(f: str, where: dict) -> str | None:
+    places = {fold(v) for v in where.values() if isinstance(v, str)}
+    for pattern in KEYWORD:
+        for m in pattern.finditer(f):
+            w = m.group(1)
+            lw = linker.loose(w)
+            status = any(w.startswith(fold(x)) for _, words in STATUS for x in words)
+            if (w in _NOT_KEYWORDS or lw in _NOT_KEYWORDS or w in _FORMS or w in places or linker.vocabulary(lw)
+                    or status or w in SECTOR_WORDS or _legal_form(m.group(0))
+                    or lw in linker.FUNCTION_WORDS or canton_code(w) or w in NUMBERS or RANK.fullmatch(w)):
+                continue
+            return w
+    return None

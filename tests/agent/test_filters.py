@@ -1,0 +1,78 @@
+"""Counts and rankings read in four languages (agent/offline/filters.py): what is counted or ranked and every
+filter stated. Phrasings written here, none taken from an evaluation set; every result must be valid tool input."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import filters
+from kg.endpoints.analytics import CountArgs, TopArgs
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many deletions were published in canton Vaud in 2022?", {"event_type": "deletion", "canton": "VD", "year": 2022}),
+    ("how many new registrations per year since 2020 in canton ZH",
+     {"event_type": "foundation", "canton": "ZH", "since": "2020-01-01", "group_by": "year"}),
+    ("Number of bankruptcies in Geneva between 2019 and 2021",
+     {"event_type": "bankruptcy", "canton": "GE", "since": "2019-01-01", "until": "2021-12-31"}),
+    ("Wie viele Konkurse gab es 2023 im Kanton Bern?", {"event_type": "bankruptcy", "canton": "BE", "year": 2023}),
+    ("Anzahl Neueintragungen pro Kanton im Jahr 2024", {"event_type": "foundation", "year": 2024, "group_by": "canton"}),
+    ("Wie viele Löschungen vor 2021 im Kanton St. Gallen?", {"event_type": "deletion", "canton": "SG",
+                                                            "until": "2020-12-31"}),
+    ("Combien de faillites en 2023 dans le canton de vaud ?", {"event_type": "bankruptcy", "canton": "VD", "year": 2023}),
+    ("combien de nouvelles inscriptions depuis 2021 dans le canton du Valais",
+     {"event_type": "foundation", "canton": "VS", "since": "2021-01-01"}),
+    ("Nombre de radiations par année dans le canton de Genève",
+     {"event_type": "deletion", "canton": "GE", "group_by": "year"}),
+    ("Quanti fallimenti nel Cantone Ticino nel 2022?", {"event_type": "bankruptcy", "canton": "TI", "year": 2022}),
+    ("Quante nuove iscrizioni tra il 2019 e il 2021 nel canton Grigioni?",
+     {"event_type": "foundation", "canton": "GR", "since": "2019-01-01", "until": "2021-12-31"}),
+    ("Numero di cancellazioni per mese nel 2025", {"event_type": "deletion", "year": 2025, "group_by": "month"}),
+])
+def test_counts(question, expected):
+    assert filters.kind(question) == "count"
+    args = filters.count_args(question)
+    assert args == expected
+    CountArgs(**args)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Top 10 crypto companies in Geneva by capital", {"limit": 10, "city": "Geneva", "keyword": "crypto"}),
+    ("Which 5 companies have the largest capital in canton Zug?", {"limit": 5, "canton": "ZG"}),
+    ("largest GmbHs in Bern in liquidation", {"city": "Bern", "legal_form": "GmbH", "status": "liquidation"}),
+    ("Top three software companies in canton of Zurich", {"limit": 3, "canton": "ZH", "keyword": "software"}),
+    ("Companies with the most notices in Basel", {"metric": "notices", "city": "Basel"}),
+    ("Die 5 grössten Softwarefirmen in Zug", {"limit": 5, "city": "Zug", "keyword": "software"}),
+    ("Welche Aktiengesellschaften im Kanton Aargau haben das höchste Kapital?", {"canton": "AG", "legal_form": "AG"}),
+    ("Die zehn grössten aktiven Firmen im Bereich Immobilien", {"limit": 10, "status": "active",
+                                                               "keyword": "immobilien"}),
+    ("Les 3 plus grandes sociétés anonymes du canton de Vaud", {"limit": 3, "canton": "VD", "legal_form": "AG"}),
+    ("Quelle société basée à Lausanne a le plus gros capital ?", {"city": "Lausanne"}),
+    ("les cinq plus grandes entreprises du secteur horlogerie", {"limit": 5, "keyword": "horlogerie"}),
+    ("Le 10 aziende più grandi del canton Ticino", {"limit": 10, "canton": "TI"}),
+    ("Quale società con sede a Lugano ha il capitale più alto?", {"city": "Lugano"}),
+    ("Le sagl attive nel settore immobiliare con il capitale maggiore", {"legal_form": "GmbH", "status": "active",
+                                                                       "keyword": "immobiliare"}),
+])
+def test_rankings(question, expected):
+    assert filters.kind(question) == "rank"
+    args = filters.rank_args(question)
+    assert args == {"metric": "capital"} | expected
+    TopArgs(**args)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the address of Zylo Beispiel AG?", "What is the most recent notice of Zylo Beispiel AG?",
+    "Wo hat die Zylo Beispiel GmbH ihren Sitz?", "Quel est le but de Zylo Exemple SA ?",
+    "Chi è il presidente del consiglio di Zylo Esempio SA?", "Who is the oldest person on the board of Zylo AG?",
+])
+def test_questions_about_one_entity_are_no_aggregates(question):
+    assert filters.kind(question) is None
+
+
+def test_a_year_inside_a_uid_or_date_is_no_year():
+    assert "year" not in filters.count_args("How many notices mention CHE-201.920.224 or 12.05.2021?")
+
+
+def test_canton_aargau_is_not_the_legal_form():
+    args = filters.rank_args("top 5 companies im Kanton AG")
+    assert args.get("canton") == "AG" and "legal_form" not in args
