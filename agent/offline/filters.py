@@ -9,13 +9,14 @@ from typing import Literal
 
 from agent.offline import linker
 from kg.endpoints.vocabulary import LEGAL_FORMS
-from kg.places import CANTONS, canton_code
+from kg.places import CANTONS, canton_code, city_spellings
 from kg.text import fold
 
 # -- is it a count, a ranking? ---------------------------------------------------------------------------------
-COUNT = re.compile(r"\b(how many|wie viele?|count|number of|anzahl|zaehl\w*|combien|nombre d\w*|quant[iae]\b|"
+COUNT = re.compile(r"\b(how many|how often|wie viele?|wie oft|count|number of|anzahl|zaehl\w*|combien|nombre d\w*|quant[iae]\b|"
                    r"quanto|numero d[ie]\w*|totale?)\b")
-RANK = re.compile(r"\b(top|largest|biggest|highest|most(?! recent)|greatest|groesste?\w*|hoechste?\w*|meiste\w*|"
+RANK = re.compile(r"\b(top|largest|biggest|highest|richest|most(?! recent)|greatest|best capitali[sz]ed|"
+                  r"\w*kapitalstaerkst\w*|mieux capitalis\w*|piu capitalizzat\w*|groesste?\w*|hoechste?\w*|meiste\w*|"
                   r"rank\w*|rangliste|plus (?:grand|gros|eleve|important)\w*|le plus|la plus|les plus|"
                   r"piu (?:grand|alt|elevat|important|ricc)\w*|maggior\w*|classifica|classement|il piu|la piu)\b")
 # a ranking is of companies (or by capital): "the most recent notice" or "the oldest person" is none
@@ -24,13 +25,14 @@ RANK_OBJECT = re.compile(r"\b(compan\w*|\w*firm\w*|\w*unternehm\w*|\w*gesellscha
 
 # -- what is counted (first match wins: "ouvertures de faillite" is a bankruptcy, not an opening) ----------------
 EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("bankruptcy", ("bankrupt", "konkurs", "faillite", "fallimen", "insolven")),
+    ("bankruptcy", ("bankrupt", "konkurs", "faillite", "fallimen", "fallit", "insolven")),
     ("deletion", ("deleted", "deletion", "struck off", "geloescht", "loeschung", "radiation", "radiee", "radie",
                   "cancellazion", "cancellat")),
     ("liquidation", ("liquidation", "liquidazion", "aufloesung", "aufgeloest", "dissolution", "scioglimen")),
     ("foundation", ("new registration", "new entr", "registration", "founded", "foundation", "founding", "new compan",
                     "neueintragung", "gruendung", "gegruendet", "neue firmen", "neue unternehmen",
-                    "nouvelles inscriptions", "nouvelle inscription", "inscriptions", "fondation", "fondee", "creation",
+                    "entered", "entries", "set up", "nouvelles inscriptions", "nouvelle inscription", "inscriptions",
+                    "fondation", "fondee", "creation", "creee", "cree",
                     "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
@@ -41,6 +43,10 @@ CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|d
 TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|located in|registered in|mit sitz in|"
                        r"sitz in|domiciled in|avec siege a|siege a|sise? a|etablie? a|basee? a|con sede a|sede a|"
                        r"situat[ao] a)\s+)([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
+
+WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
+
+COUNTRY = {"switzerland", "schweiz", "suisse", "svizzera", "svizra", "ch"}
 
 # -- when -------------------------------------------------------------------------------------------------------
 YEAR = re.compile(r"(?<![\d.\-])(18[89]\d|19\d\d|20\d\d)(?![\d.\-])")
@@ -116,6 +122,13 @@ def place(question: str) -> dict:
         if len(word) == 2 and word.upper() in CANTONS:
             return {"canton": word.upper()}
         return {"city": word, "canton_guess": canton_code(word)}
+    for m in WEAK_TOWN_WORD.finditer(question):  # "le società di Lugano": only a place the register knows
+        word = m.group(1).strip(".'")
+        f = fold(word)
+        if canton_code(word) or len(city_spellings(word)) > 1 or not (
+                f in COUNTRY or f in _FORMS or linker.loose(word) in linker.QUESTION_WORDS | linker.FUNCTION_WORDS
+                or YEAR.fullmatch(word)):
+            return {"city": word, "canton_guess": canton_code(word)}
     return {}
 
 

@@ -12,7 +12,6 @@ from agent.engines.base import Turn
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
-from kg.endpoints.search import GOOD_MATCH
 from kg.endpoints.vocabulary import EVENT_TYPES
 from kg.text import fold
 
@@ -385,6 +384,23 @@ def text_answer(turn: Turn, query: str) -> str:
     return f"Notices whose text matches {_quoted(query)} ({len(r.rows)}):\n\n" + "\n".join(lines)
 
 
+NAMES_IT = 0.85  # a candidate this close holds every word typed (or is a misspelling of it); below: only similar
+
+
+def _mentions(turn: Turn, name: str) -> str:
+    """After a name was not found: the notices whose text holds every word of it (a name that only appears in
+    notice texts, e.g. a former or foreign spelling), not those that share a word with it."""
+    r = turn.last("global_text_search")
+    wanted = [w for w in re.findall(r"[^\W_]+", fold(name)) if len(w) > 1]
+    rows = [x for x in (r.rows if r else [])
+            if all(w in fold(f"{x.get('snippet', '')} {x.get('title', '')} {x.get('company', '')}") for w in wanted)]
+    if not rows:
+        return "No notice text mentions it either."
+    lines = [f"- **{x['publication_number']}** ({x.get('publication_date', '')}, {x.get('company', '')}): {x.get('snippet', '')}"
+             for x in rows]
+    return f"Notices whose text mentions {_quoted(name)} ({len(rows)}):\n\n" + "\n".join(lines)
+
+
 def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
     turn = safe_view(turn)
     if u.go_global:
@@ -396,17 +412,18 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
     elif u.intent == "all_tools" and u.text_query:
         body = text_answer(turn, u.text_query)
     elif decision.state == S0 and turn.candidates:
-        if max(c.get("match", 1.0) for c in turn.candidates) < GOOD_MATCH:
+        if max(c.get("match", 1.0) for c in turn.candidates) < NAMES_IT:
             # nothing of that name, only similar ones: say so, and do not answer for any of them
-            body = (f"No company or person named {_quoted(u.name or u.uid)} is in the register data. The closest "
-                    f"names ({len(turn.candidates)}), in case one of them is meant:\n\n" + candidates_table(turn.candidates))
+            names = "; ".join(f"{c['name']}" for c in turn.candidates[:5])
+            body = (f"No company or person named {_quoted(u.name or u.uid)} is in the register data, so I cannot "
+                    f"answer for it. Similar names (pick one to see it): {names}.")
         else:
             body = (f"I found {len(turn.candidates)} candidates for {_quoted(u.name or u.uid)}:\n\n"
                     + candidates_table(turn.candidates))
     elif turn.session.current_uid:
         body = entity_answer(u, turn, decision)
     elif turn.last("global_text_search") is not None:
-        body = (f"No company or person named {_quoted(u.name)} is in the register data. " + text_answer(turn, u.name or ""))
+        body = f"No company or person named {_quoted(u.name)} is in the register data. " + _mentions(turn, u.name or "")
     elif u.facts == {"unread"} and not (u.name or u.uid):
         body = unread_answer(u, None)
     elif not (u.name or u.uid):

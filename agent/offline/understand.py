@@ -276,10 +276,27 @@ def street_address(question: str) -> tuple[int, int] | None:
     return start + len(question[start:]) - len(question[start:].lstrip()), end
 
 
+_FORM = r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein)\b"
+_EITHER_FORM = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,8}" + _FORM)
+_NOTICE = r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa)"
+_NOTICE_ORDER = {
+    "first_notice": re.compile(r"\b(?:first|earliest|oldest|erste\w*|aelteste\w*|premier\w*|plus ancien\w*|prim[oa]|"
+                               r"piu vecchi\w*)\b" + _NOTICE),
+    "latest_notice": re.compile(r"\b(?:latest|last|most recent|newest|neueste\w*|letzte\w*|juengste\w*|derni\w*|"
+                                r"plus recent\w*|ultim[oa]|piu recent\w*)\b" + _NOTICE),
+}
+
+
 def _settle(facts: set[str], asked: str) -> set[str]:
     """Overlaps between the fact words: a seat move is asked with seat words, a liquidator is no liquidation,
     "still registered" asks for the status, not the founding date."""
-    if "seat_move" in facts:
+    if _EITHER_FORM.search(asked):
+        facts.add("legal_form")  # "Is X an AG or a GmbH?"
+    for fact, pattern in _NOTICE_ORDER.items():
+        if pattern.search(asked):
+            facts.add(fact)
+            facts.discard("history")
+    if "seat_move" in facts or "head_office" in facts:
         facts.discard("address")
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)

@@ -210,7 +210,7 @@ def test_each_turn_has_a_nonce_of_its_own(poisoned):
     ("Who is connected to Hostile Markup AG?", "Evil Twin \\[win](javascript\\:alert(1)) Markup GmbH (auditor &lt;a"),
     ("Show the history of Evil Twin Markup GmbH", "Next: Show the network of Evil Twin \\[win](javascript\\:alert(1))"),
     ("Which notices mention Warnung?", "Warnung: \\[click](javascript\\:alert(1)) !\\[x](http://evil/x.png) &lt;img"),
-    ("Who is Mallory Hostile?", "&lt;https://evil"),
+    ("Who is Markup Warnung?", "&lt;https://evil"),  # no such name: the notice texts that hold it
     ("Markup", "| Evil Twin \\[win](javascript\\:alert(1)) Markup GmbH | Company | &lt;https://evil/> |"),
 ])
 def test_offline_answers_show_links_images_and_html_from_the_graph_as_text(poisoned, question, quoted):

@@ -1,0 +1,244 @@
+"""What a question about one company asks for, in four languages: phrasings written for this test (none taken
+from an evaluation set), read the way the engine reads them — the company's name linked in the graph first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agent.offline import filters, linker
+from agent.offline.understand import understand
+
+CASES = {
+    "purpose": [
+        "What business is {n} in?",
+        "What is {n}'s business?",
+        "What industry is {n} active in?",
+        "What does {n} do for a living?",
+        "Which activities does {n} carry out?",
+        "Business activity of {n}",
+        "Was ist der Geschäftszweck von {n}?",
+        "Was bezweckt {n}?",
+        "In welcher Branche ist {n} tätig?",
+        "Wofür ist {n} zuständig?",
+        "Quel est l'objet de {n} ?",
+        "Quelle est l'activité de {n} ?",
+        "Dans quel domaine {n} est-elle active ?",
+        "Que fait {n} ?",
+        "Qual è l'attività di {n}?",
+        "In che settore opera {n}?",
+        "Qual è l'oggetto sociale di {n}?",
+        "What is the stated aim of {n}?",
+        "What is {n} for?",
+    ],
+    "legal_form": [
+        "Is {n} an AG or a GmbH?",
+        "What sort of company is {n}?",
+        "Legal form of {n}?",
+        "Ist {n} eine AG oder GmbH?",
+        "In welcher Rechtsform ist {n} organisiert?",
+        "Welche Gesellschaftsart ist {n}?",
+        "Est-ce que {n} est une SA ou une Sàrl ?",
+        "Quel genre de société est {n} ?",
+        "{n} è una SA o una Sagl?",
+        "Che genere di società è {n}?",
+        "What legal structure does {n} have?",
+        "How is {n} incorporated?",
+        "What form of business is {n}?",
+    ],
+    "address": [
+        "Where can I find {n}?",
+        "Where is {n}'s office?",
+        "What's the street address of {n}?",
+        "Postal address of {n}?",
+        "Wo ist {n} zu finden?",
+        "Welche Postadresse hat {n}?",
+        "Wo sitzt {n}?",
+        "Quelle est l'adresse postale de {n} ?",
+        "Où est basée {n} ?",
+        "Où {n} a-t-elle son siège ?",
+        "Qual è l'indirizzo postale di {n}?",
+        "Dove si trova la sede di {n}?",
+        "Dov'è {n}?",
+        "In which town is {n}?",
+        "Which city is {n} in?",
+        "In welcher Stadt ist {n}?",
+        "Dans quelle ville se trouve {n} ?",
+        "In quale città si trova {n}?",
+    ],
+    "capital": [
+        "How much capital does {n} have?",
+        "What is the capital of {n}?",
+        "How big is {n}'s share capital?",
+        "Capital stock of {n}?",
+        "Wie viel Kapital hat {n}?",
+        "Welches Kapital hat {n}?",
+        "Quel capital a {n} ?",
+        "De combien est le capital de {n} ?",
+        "Quanto capitale ha {n}?",
+        "Qual è il capitale di {n}?",
+    ],
+    "uid": [
+        "What is {n}'s UID?",
+        "Company ID of {n}?",
+        "Register number of {n}?",
+        "Which CHE number has {n}?",
+        "UID-Nummer von {n}?",
+        "Unternehmensnummer von {n}?",
+        "Quel est l'IDE de {n} ?",
+        "Numéro d'entreprise de {n} ?",
+        "Qual è l'IDI di {n}?",
+        "Numero d'impresa di {n}?",
+    ],
+    "deletion": [
+        "Has {n} been deleted?",
+        "When was {n} struck off the register?",
+        "When did {n} cease to exist?",
+        "Was {n} removed from the register?",
+        "Wann wurde {n} gelöscht?",
+        "Ist {n} gelöscht?",
+        "Quand {n} a-t-elle été radiée ?",
+        "{n} est-elle radiée ?",
+        "Quando è stata cancellata {n}?",
+        "{n} è stata cancellata dal registro?",
+    ],
+    "foundation": [
+        "When was {n} set up?",
+        "When was {n} incorporated?",
+        "When did {n} start?",
+        "How old is {n}?",
+        "Founding date of {n}?",
+        "Wann wurde {n} gegründet?",
+        "Seit wann gibt es {n}?",
+        "Gründungsdatum von {n}?",
+        "Quand {n} a-t-elle été fondée ?",
+        "Date de création de {n} ?",
+        "Quando è stata fondata {n}?",
+        "Data di costituzione di {n}?",
+        "When was {n} entered in the commercial register?",
+    ],
+    "name_change": [
+        "What was {n} called before?",
+        "Did {n} change its name?",
+        "Former names of {n}?",
+        "Hatte {n} früher einen anderen Namen?",
+        "Wie hiess {n} früher?",
+        "{n} a-t-elle changé de nom ?",
+        "Comment s'appelait {n} auparavant ?",
+        "{n} ha cambiato nome?",
+        "Come si chiamava prima {n}?",
+    ],
+    "liquidation": [
+        "When was {n} dissolved?",
+        "Is {n} in liquidation?",
+        "When did {n} go into liquidation?",
+        "Wann wurde {n} aufgelöst?",
+        "Quand {n} a-t-elle été dissoute ?",
+        "Quando è stata sciolta {n}?",
+        "Wann trat {n} in Liquidation?",
+    ],
+    "first_notice": [
+        "What was the first notice about {n}?",
+        "Earliest publication of {n}?",
+        "When did {n} first appear in the gazette?",
+        "Erste Publikation zu {n}?",
+        "Première publication concernant {n} ?",
+        "Prima pubblicazione su {n}?",
+    ],
+    "latest_notice": [
+        "What is the latest notice about {n}?",
+        "Most recent publication on {n}?",
+        "When did {n} last appear in the gazette?",
+        "Neueste Publikation zu {n}?",
+        "Dernière publication concernant {n} ?",
+        "Ultima pubblicazione su {n}?",
+    ],
+    "head_office": [
+        "Where is the head office of {n}?",
+        "Which company does the branch {n} belong to?",
+        "Parent company of {n}?",
+        "Zu welcher Firma gehört die Zweigniederlassung {n}?",
+        "À quelle société appartient la succursale {n} ?",
+        "A quale società appartiene la succursale {n}?",
+    ],
+    "network": [
+        "Which companies share persons with {n}?",
+        "Who else is connected to {n}?",
+        "Mit welchen Firmen ist {n} verbunden?",
+        "Quelles sociétés ont des personnes en commun avec {n} ?",
+        "Quali società hanno persone in comune con {n}?",
+    ],
+}
+
+# reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
+GAPS = {"How is {n} incorporated?"}
+
+
+@pytest.fixture(scope="module")
+def company(truth) -> str:
+    return next(
+        truth.name(u)
+        for u in sorted(truth.companies)
+        if re.fullmatch(r"[A-Z][a-z]{5,} (AG|GmbH)", truth.name(u)) and truth.publications_of(u)
+    )
+
+
+@pytest.mark.parametrize("fact, template", [(f, q) for f, qs in CASES.items() for q in qs])
+def test_the_fact_asked_is_read(ctx, company, fact, template):
+    if template in GAPS:
+        pytest.xfail("not read yet")
+    question = template.format(n=company)
+    facts = understand(question, anchored=False, link=linker.link(ctx, question)).facts
+    allowed = {fact, "persons"} if fact == "network" else {fact, "purpose"} if fact == "legal_form" else {fact}
+    assert fact in facts and facts <= allowed, (question, facts)
+
+
+COUNTS = [
+    "How many companies were founded in canton Bern in 2021?",
+    "How many firms went bankrupt in 2023 in Zurich?",
+    "How many companies were deleted in 2022?",
+    "Number of companies entered in the register in Geneva in 2020?",
+    "How many new companies in canton Zug in 2024?",
+    "How many bankruptcy notices were published in Vaud in 2022?",
+    "How many notices of deletion in canton TI in 2021?",
+    "Wie viele Firmen wurden 2021 im Kanton Bern gegründet?",
+    "Wie viele Unternehmen gingen 2023 in Konkurs?",
+    "Wie viele Gesellschaften wurden 2022 gelöscht?",
+    "Combien d'entreprises ont été créées dans le canton de Vaud en 2021 ?",
+    "Combien de sociétés ont fait faillite en 2023 ?",
+    "Combien de sociétés ont été radiées en 2022 dans le canton de Genève ?",
+    "Quante società sono state fondate nel Canton Ticino nel 2021?",
+    "Quante aziende sono fallite nel 2023?",
+    "Quante società sono state cancellate nel 2022?",
+    "How often was a bankruptcy published in 2023 in canton Bern?",
+    "What is the number of new entries in canton ZH in 2020?",
+    "Total of deletions in canton BS during 2025?",
+    "Count the bankruptcies in Geneva in 2024",
+]
+RANKS = [
+    "Which company in canton Zug has the most capital?",
+    "Biggest companies in Lausanne?",
+    "Richest companies in Zurich",
+    "Companies with the highest share capital in canton Bern",
+    "Welche Firma im Kanton Zug hat am meisten Kapital?",
+    "Die kapitalstärksten Firmen in Basel",
+    "Quelle entreprise du canton de Genève a le capital le plus élevé ?",
+    "Les sociétés les mieux capitalisées à Lausanne",
+    "Quale azienda del Canton Ticino ha il capitale maggiore?",
+    "Le società più capitalizzate di Lugano",
+    "Which 3 firms in Bern hold the largest capital?",
+    "List the companies in canton Vaud by capital, largest first",
+]
+
+
+@pytest.mark.parametrize("question", COUNTS)
+def test_counts_say_what_and_when(question):
+    args = filters.count_args(question)
+    assert filters.kind(question) == "count" and args.get("event_type") and "year" in args, args
+
+
+@pytest.mark.parametrize("question", RANKS)
+def test_rankings_say_where(question):
+    args = filters.rank_args(question)
+    assert filters.kind(question) == "rank" and (args.get("canton") or args.get("city")), args
