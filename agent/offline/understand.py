@@ -226,8 +226,21 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         # else an honest "I cannot tell what you want to know" (`unread`), never an answer to another question
         rest = fold(u.masked if u.link else (q.replace(u.name, " ") if u.name else q))
         u.unread = _unread(rest)
-        u.facts = {"unread"} if u.unread and not _DOSSIER.search(rest) else {"dossier"}
+        asked_by = _by_question_word(u.masked if u.link else q) if u.unread else None
+        if asked_by:
+            u.facts, u.unread = {asked_by}, []  # "Where …?", "How much …?": the question word says what is asked
+        else:
+            u.facts = {"unread"} if u.unread and not _DOSSIER.search(rest) else {"dossier"}
     return u
+
+
+# a question word that asks for one fact whatever the verb: "where" asks for the seat and address ("how much"
+# does not: the worth or the revenue of a company is not its nominal capital)
+_WHERE = re.compile(r"(?:^|\s|¿)(where|wo|où|dove|dov['’])(?=\s|$|['’])", re.IGNORECASE)
+
+
+def _by_question_word(text: str) -> str | None:
+    return "address" if _WHERE.search(text) else None
 
 
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")

@@ -48,6 +48,9 @@ CASES = {
         "What form of business is {n}?",
     ],
     "address": [
+        "Where does {n} operate?",
+        "Wo arbeitet {n}?",
+        "Où opère {n} ?",
         "Where can I find {n}?",
         "Where is {n}'s office?",
         "What's the street address of {n}?",
