@@ -37,11 +37,12 @@ def test_ask_expand_select_dossier_network_and_follow_up(chat_server, truth):
         assert page.get_by_text(re.compile(r"Notices about")).count() >= 1
         page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         assert page.locator(".js-plotly-plot .legendtext", has_text="Company").count() >= 1
-        # a follow-up with a pronoun is about the selected entity
-        persons = page.get_by_text(f"Persons in the notices of {name}")
-        before = persons.count()
+        # a follow-up with a pronoun is about the selected entity, and asks for its board only
+        board = page.get_by_text(re.compile(rf"^(Board members of {re.escape(name)} registered now|"
+                                            rf"The notices of {re.escape(name)} name no current board members)"))
+        assert board.count() == 0
         ask(page, "Who are its board members?")
-        expect(persons).to_have_count(before + 1, timeout=60_000)
+        expect(board).to_have_count(1, timeout=60_000)
         expect(page.get_by_text(f"Dossier mode: {name}")).to_have_count(2)
 
 
