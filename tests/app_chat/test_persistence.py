@@ -86,7 +86,7 @@ def test_threads_are_kept_and_resume_with_their_entity(secured, truth):
 
     async def resumed() -> str:
         c = await connect(url, cookie, thread_id)
-        events = await c.ask("Who are its board members?")
+        events = await c.ask("Who are its officers?")
         await c.sio.disconnect()
         return answer_text(events)
 

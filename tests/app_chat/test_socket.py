@@ -80,7 +80,7 @@ def test_two_sessions_keep_their_own_entity(chat_server, truth):
         await asyncio.gather(a.connect(), b.connect())
         try:
             await asyncio.gather(a.ask(f"What is the address of {name_a}?"), b.ask(f"What is the address of {name_b}?"))
-            ea, eb = await asyncio.gather(a.ask("Who are its board members?"), b.ask("Who are its board members?"))
+            ea, eb = await asyncio.gather(a.ask("Who are its officers?"), b.ask("Who are its officers?"))
             return answer_text(ea), answer_text(eb)
         finally:
             await asyncio.gather(a.sio.disconnect(), b.sio.disconnect())
