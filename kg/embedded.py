@@ -152,11 +152,13 @@ class EmbeddedServer:
         tighten_tree(self.dir)
 
     def stop(self, timeout: float = 30.0) -> bool:
-        """Stop the server if it runs. Returns True when a process was stopped."""
+        """Stop the server if it runs. Returns True when a process was stopped, once its ports are free again
+        (so a start right after a stop does not find them taken)."""
         pid = self._live_pid()
         if pid is None:
             self._clear_stale_pid()
             return False
+        ports = self._ports()
         os.kill(pid, signal.SIGTERM)
         try:
             psutil.Process(pid).wait(timeout)
@@ -166,6 +168,8 @@ class EmbeddedServer:
         except psutil.NoSuchProcess:
             pass
         self.pid_file.unlink(missing_ok=True)
+        for port in ports:
+            _port_freed(port, PORT_RELEASE_S)
         return True
 
     # ---- internals --------------------------------------------------------------------------
