@@ -1,316 +1,132 @@
-"""Word lists of the offline reader, in English, German, French and Italian."""
+"""Word lists of the offline reader (English and German; French and Italian names of notice kinds)."""
 from __future__ import annotations
 
 from kg.text import fold
 
-# fact -> the words that ask for it, matched on the folded question (lower case, no accents, ä -> ae) as word
-# prefixes: "liquidat" finds "liquidation" and "liquidated", but also any word that starts so. Short or common
-# words therefore go in as phrases ("but social", "sede legale", "ide "); a word that asks for another fact
-# when it stands in a longer phrase is left out of the plain list (French "siège" is also "sits": "qui siège
-# au conseil"; Italian "si trova" is also "is": "si trova in liquidazione"). Each tuple: English, German,
-# French, Italian. An apostrophe also stands for ’ and a blank (`_spellings`).
+# fact -> words that ask for it (folded, matched as word prefixes), English, German, French, Italian in turn.
+# Short words go in as phrases ("but de", "sede di"): a prefix match would find them inside other words.
 FACTS: dict[str, tuple[str, ...]] = {
-    "address": (
-        # English ("registered office" and "in which town" are read by understand._ADDRESS_PHRASES)
-        "address", "where is", "where's", "where?", "whereabouts", "located", "location", "street", "seat",
-        "headquarter", "based in", "based?", "based ?", "based where", "domicil", "registered office", "postcode",
-        "post code", "postal code", "zip", "where can i find", "which town", "which city", "what town", "what city",
-        "which municipality", "what municipality", "which village", "which canton", "what canton",
-        "contact details",
-        # German
-        "adresse", "geschaeftsadresse", "postadresse", "domiziladresse", "firmenadresse", "anschrift",
-        "postanschrift", "firmenanschrift", "wo ist", "wo?", "wo befindet", "wo liegt", "wo hat", "wo sitzt",
-        "wo finde", "wo genau", "strasse", "hausnummer", "sitz ", "sitz?", "sitz.", "sitzes", "sitzgemeinde",
-        "sitzort", "sitzkanton", "firmensitz", "geschaeftssitz", "gesellschaftssitz", "domizil", "standort",
-        "ansaessig", "postleitzahl", "plz", "welcher stadt", "welchem ort", "welcher ortschaft", "welcher gemeinde",
-        "welchem kanton",
-        # French ("siège" only in phrases: "qui siège au conseil" asks for persons)
-        "ou se trouve", "ou?", "ou ?", "ou se situe", "ou est situe", "ou est sis", "ou est etabli", "ou est basee",
-        "ou est base ", "ou est domicil", "ou est le siege", "le siege", "son siege", "du siege", "siege social",
-        "siege de", "siege?", "siege ?", "sis a", "sise a", "situee", "rue ", "npa", "code postal",
-        "adresse postale", "basee a", "base a", "quelle ville", "quelle commune", "quelle localite", "quel canton",
-        "coordonnees", "localisation",
-        # Italian ("si trova" alone is also "is": "si trova in liquidazione")
-        "indirizzo", "dove si trova", "dove?", "dove ?", "dove ha sede", "dove e la sede", "dove ha la sede",
-        "dove e situat", "dov'e", "dove e", "ha sede", "la sede", "sua sede", "sede ", "sede?", "sede.",
-        "sede legale", "sede sociale", "situata", "situato", "ubicazione", "ubicat", "recapito", "codice postale",
-        "numero postale", "cap ", "cap?", "nap ", "nap?", "quale citta", "quale comune", "che comune",
-        "quale localita", "quale cantone", "che cantone"),
-    "purpose": (
-        # English
-        "purpose", "business activit", "what does", "what do they do", "doing", "business is", "s business",
-        "what business", "business of", "line of business", "line of work", "industry", "sector", "field of", "aim",
-        "goal", "mission", "what field", "which field", "objective", "for?", "activity", "activities", "object of",
-        "objects of", "corporate object", "engaged in", "specialis", "specializ", "what services", "what products",
-        # German ("tätig" alone also asks for the status: "ist X noch tätig?")
-        "zweck", "bezweck", "geschaeftszweck", "gesellschaftszweck", "firmenzweck", "unternehmenszweck",
-        "hauptzweck", "stiftungszweck", "vereinszweck", "branche ", "branche?", "branchen", "taetigkeit",
-        "geschaeftstaetigkeit", "taetig in", "taetig im", "taetig als", "geschaeftsfeld", "geschaeftsbereich",
-        "welchem bereich", "wofuer", "was macht", "was tut", "was bietet", "was verkauft", "was produziert",
-        "was stellt", "womit", "beschaeftigt sich", "befasst sich", "gegenstand",
-        # French ("activité" alone also asks for the status: "encore en activité")
-        "le but", "son but", "quel but", "but de", "but social", "buts", "objet", "l'activite", "son activite",
-        "activite de", "activites de", "quelle activite", "quelles activites", "activite principale", "domaine",
-        "secteur", "que fait", "qu'est-ce que fait", "que font", "de quoi s'occupe", "s'occupe", "que propose",
-        "que vend", "que produit", "a quoi sert", "raison d'etre", "vocation",
-        # Italian ("attività" alone also asks for the status: "ancora in attività")
-        "scopo", "oggetto", "l'attivita", "sua attivita", "attivita di", "attivita della", "attivita del",
-        "quale attivita", "che attivita", "attivita principale", "settore", "ramo di", "quale ramo", "opera ",
-        "opera?", "cosa fa", "che fa", "che cosa fa", "di cosa si occupa", "di che cosa si occupa", "si occupa",
-        "cosa produce", "cosa vende", "a cosa serve", "finalita"),
-    "capital": (
-        # English ("how much" alone does not: a company's worth is not its nominal capital)
-        "capital", "how much money", "paid-in", "paid in", "how many shares", "number of shares",
-        # German
-        "kapital", "aktienkapital", "stammkapital", "grundkapital", "genossenschaftskapital",
-        "gesellschaftskapital", "nennkapital", "nominalkapital", "partizipationskapital", "dotationskapital",
-        "eigenkapital", "wie viel geld", "wieviel geld", "wie viele aktien", "anzahl aktien", "stammanteile",
-        "liberiert",
-        # French ("capital" above: capital-actions, capital social)
-        "combien d'argent", "combien d'actions", "nombre d'actions", "parts sociales", "fonds propres", "libere",
-        # Italian ("capital" above: capitale azionario, capitale sociale)
-        "quanto denaro", "quanti soldi", "quante azioni", "numero di azioni", "quote sociali", "liberato"),
-    "legal_form": (
-        # English ("AG or GmbH?" is read by understand._EITHER_FORM)
-        "legal form", "form of", "legal entity", "legal structure", "type of company", "kind of company",
-        "sort of company", "type of entity", "kind of entity", "sort of entity", "sort of firm", "sort of business",
-        "what kind of", "which kind of", "what type of", "which type of", "company type", "entity type",
-        "registered as", "organised as", "organized as", "limited company", "limited liability",
-        "sole proprietorship", "a gmbh", "an ag?", "a corporation", "a foundation", "an association",
-        "a cooperative",
-        # German
-        "rechtsform", "gesellschaftsform", "unternehmensform", "organisationsform", "gesellschaftsart",
-        "gesellschaftstyp", "firmentyp", "unternehmenstyp", "rechtsnatur", "art von gesellschaft", "art von firma",
-        "art von unternehmen", "art gesellschaft", "art firma", "art unternehmen", "was fuer eine", "was fuer ein",
-        "eine aktiengesellschaft", "eine gmbh", "eine ag?", "eine ag ", "eine genossenschaft", "eine einzelfirma",
-        "ein einzelunternehmen", "eine kollektivgesellschaft", "eine kommanditgesellschaft", "eine stiftung",
-        "ein verein",
-        # French ("statut juridique" is the form, "statut" alone the status)
-        "forme juridique", "forme legale", "forme de societe", "forme sociale", "statut juridique",
-        "type de societe", "type d'entreprise", "type d'entite", "genre de societe", "genre d'entreprise",
-        "sorte de societe", "quel type de", "quelle sorte de", "quel genre de", "une societe anonyme", "une sarl",
-        "une sa?", "une sa ", "une societe a responsabilite", "une societe cooperative", "une raison individuelle",
-        "une entreprise individuelle", "une fondation", "une association",
-        # Italian
-        "forma giuridica", "forma legale", "forma societaria", "natura giuridica", "tipo di societa",
-        "tipo di impresa", "tipo di azienda", "tipo di ente", "genere di societa", "che tipo di", "quale tipo di",
-        "che genere di", "che forma", "una societa anonima", "una sagl", "una sa?", "una sa ",
-        "una societa a garanzia", "una cooperativa", "una ditta individuale", "una fondazione", "un'associazione"),
-    "uid": (
-        # English
-        "uid", "che number", "che no", "che-", "ch-id", "ch number", "company number", "company id",
-        "company identification", "business identification", "enterprise identification", "business number",
-        "business id", "identification number", "registration number", "register number", "id number", "vat number",
-        # German
-        "unternehmens-identifikation", "unternehmensidentifikation", "identifikationsnummer", "unternehmensnummer",
-        "firmennummer", "handelsregisternummer", "handelsregister-nummer", "registernummer", "hr-nummer",
-        "che-nummer", "che nummer", "ch-nummer", "mwst-nummer", "mwst nummer", "mehrwertsteuernummer",
-        "welcher nummer", "welche nummer",
-        # French
-        "ide ", "ide?", "ide.", "numero ide", "no ide", "numero d'identification", "numero d'entreprise",
-        "numero de l'entreprise", "numero du registre", "numero de registre", "numero rc", "numero tva",
-        "numero de tva",
-        # Italian
-        "idi ", "idi?", "idi.", "numero idi", "numero d'identificazione", "numero di identificazione",
-        "numero d'impresa", "numero di impresa", "numero dell'impresa", "numero di registro", "numero del registro",
-        "numero iva", "partita iva"),
-    "status": (
-        # English ("is X registered?" and "is it deleted?" are read with the deletion)
-        "status", "still active", "still exist", "still in business", "still registered", "still operat",
-        "still around", "still alive", "still going", "still running", "still trading", "still on the register",
-        "still in the register", "is it active", "active or", "active?", "currently active",
-        # German
-        "noch aktiv", "noch eingetragen", "noch im handelsregister", "noch taetig", "noch in betrieb",
-        "noch existent", "existiert noch", "existiert sie noch", "existiert es noch", "besteht noch", "noch?",
-        "noch ?", "aktiv?", "aktiv oder",
-        # French ("statut juridique" is the legal form)
-        "statut?", "statut ?", "statut actuel", "le statut de", "son statut", "quel statut", "situation actuelle",
-        "encore active", "encore actif", "toujours active", "toujours actif", "encore en activite",
-        "toujours en activite", "existe encore", "existe toujours", "existe-t-elle encore",
-        "existe-t-elle toujours", "existe-t-il encore", "existe-t-il toujours", "encore inscrit",
-        "toujours inscrit", "encore enregistr", "toujours enregistr", "encore au registre", "toujours au registre",
-        # Italian ("è stato" is a tense, not "lo stato")
-        "lo stato", "stato attuale", "stato giuridico", "in che stato", "situazione attuale", "ancora attiva",
-        "ancora attivo", "ancora in attivita", "ancora operativ", "tuttora attiv", "esiste ancora",
-        "esiste tuttora", "ancora iscritt", "tuttora iscritt", "ancora registrat", "attiva?", "attivo?"),
-    "persons": (
-        # English
-        "who ", "who?", "whom", "persons", "people", "board", "director", "manager", "managing", "management",
-        "officer", "members", "signat", "sign for", "authorised to sign", "authorized to sign", "role", "owner",
-        "owns", "the proprietor", "proprietors", "partner", "shareholder", "liquidator", "chair", "president",
-        "ceo", "executive", "involved", "runs ", "run by", "in charge", "behind", "foundation board",
-        # German
-        "wer ", "wer?", "personen", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr-praesident",
-        "geschaeftsfuehr", "geschaeftsleitung", "geschaeftsleiter", "direktor", "mitglied", "unterschrift",
-        "zeichnungsberecht", "zeichnungsbefug", "prokur", "rolle", "funktion", "inhaber", "eigentuemer", "besitzer",
-        "gesellschafter", "teilhaber", "praesident", "vorsitz", "beteiligt", "leitet", "organe", "stiftungsrat",
-        "liquidatoren",
-        # French ("fondé de procuration" is a signatory, not a founding)
-        "qui ", "qui?", "personnes", "conseil d'administration", "conseil de fondation", "administrat", "gerant",
-        "directeur", "directrice", "direction", "dirige", "membre", "signataire", "signature", "droit de signer",
-        "procuration", "titulaire", "proprietaire", "associe", "liquidateur", "liquidatrice", "responsabl",
-        # Italian
-        "chi ", "chi?", "persone", "consiglio di", "consiglio d'amministrazione", "amministrat", "gerent",
-        "direttore", "direttrice", "direzione", "dirige", "membri", "membro", "firmatari", "firma autorizzat",
-        "diritto di firma", "firma collettiva", "firma individuale", "firmare", "procurator", "titolare",
-        "proprietari", "soci ", "soci?", "socio", "liquidatore", "liquidatori", "responsabile", "ruolo", "ruoli",
-        "funzione", "funzioni"),
-    "network": (
-        # English
-        "network", "connected", "connection", "related", "linked", "relationship", "ties to", "links to",
-        "other companies", "other firms", "which companies", "what companies", "companies is", "also active",
-        "multi-hop", "share a person", "share persons", "shared person", "share people", "common person",
-        "in common", "mandates",
-        # German
-        "netzwerk", "verbunden", "verbindung", "beziehung", "verflecht", "verflochten", "verknuepf",
-        "andere firmen", "anderen firmen", "andere unternehmen", "anderen unternehmen", "weitere firmen",
-        "weiteren firmen", "welchen firmen", "welchen unternehmen", "welchen gesellschaften", "firmen ist",
-        "auch aktiv", "gemeinsame person", "gemeinsamen person", "mandate",
-        # French
-        "reseau", "lie a", "liee a", "lies a", "liees a", "liee?", "liee ?", "lien ", "liens", "relations",
-        "personnes communes", "personne commune", "en commun", "autres societes", "autres entreprises",
-        "quelles societes", "quelles entreprises", "mandats",
-        # Italian
-        "rete ", "rete?", "collegat", "legami", "legata a", "legate a", "persone comuni", "persona comune",
-        "in comune", "relazioni", "altre societa", "altre aziende", "altre ditte", "quali societa", "quali aziende",
-        "mandati"),
-    "head_office": ("head office", "parent company", "main office", "branch of ", "belong to", "belongs to",
+    "address": ("address", "where is", "located", "location", "street", "seat", "seated", "headquarter", "based",
+                "domicile", "registered office", "postcode", "zip code", "where can i find", "which town", "which city",
+                "what town", "what city",
+                "adresse", "geschaeftsadresse", "wo ist", "wo befindet", "wo liegt", "wo hat", "strasse", "sitz ",
+                "sitz?", "sitz.", "sitzt", "firmensitz", "domizil", "postleitzahl", "plz", "postadresse",
+                "welcher stadt", "welchem ort",
+                "adresse", "ou se trouve", "ou est situe", "ou est sis", "ou est etabli", "siege", "sis a", "rue ",
+                "npa", "code postal", "adresse postale", "basee", "base a", "se trouve", "quelle ville",
+                "indirizzo", "dove si trova", "dove ha sede", "dove e la sede", "ha sede", "sede ", "sede?", "sede.",
+                "sede legale", "sede sociale", "codice postale", "cap ", "si trova", "dov'e", "dove e",
+                "quale citta", "indirizzo postale"),
+    "purpose": ("purpose", "business activit", "what does", "what do they do", "doing", "business is", "s business",
+                "what business", "business of", "industry", "aim", "goal", "mission", "for?",
+                "bezweck", "geschaeftszweck", "branche", "taetig", "wofuer", "zustaendig",
+                "domaine", "secteur", "settore", "opera ", "opera?", "activity", "activities", "object of",
+                "zweck", "was macht", "was tut", "taetigkeit", "geschaeftstaetigkeit", "gegenstand",
+                "but de", "but social", "buts", "objet social", "objet de", "activite", "que fait",
+                "scopo", "oggetto sociale", "attivita", "che cosa fa", "cosa fa"),
+    "capital": ("capital", "share capital", "how much money",
+                "kapital", "aktienkapital", "stammkapital", "grundkapital", "genossenschaftskapital",
+                "capital-actions", "capital social", "capital-social", "capital nominal",
+                "capitale", "capitale sociale", "capitale azionario"),
+    "legal_form": ("legal form", "type of company", "kind of company", "form of", "legal entity", "legal structure",
+                   "what kind of", "which kind of", "what type of",
+                   "which type of", "sort of company", "sort of firm", "sort of business", "sort of entity",
+                   "gesellschaftsart", "genre de societe", "genere di societa",
+                   "rechtsform", "unternehmensform", "art von gesellschaft", "was fuer eine",
+                   "forme juridique", "forme legale", "type de societe", "quel type de", "quelle sorte de",
+                   "forma giuridica", "forma legale", "tipo di societa", "che tipo di", "quale tipo di"),
+    "uid": ("uid", "che number", "che-", "registration number", "company number", "identification number",
+            "business number", "register number", "company id", "company identification",
+            "unternehmensnummer", "numero d'entreprise", "numero d entreprise", "numero d'impresa", "numero di impresa",
+            "firmennummer", "handelsregisternummer", "identifikationsnummer", "unternehmens-identifikation",
+            "ide ", "ide?", "numero ide", "numero d'identification", "numero d identification", "numero ide",
+            "idi ", "idi?", "numero idi", "numero d'identificazione", "numero di identificazione"),
+    "status": ("status", "still active", "still exist", "still in business", "still registered", "still operat",
+               "still around", "is it active", "active or", "still trading",
+               "noch aktiv", "existiert", "noch eingetragen", "noch im handelsregister", "noch taetig",
+               "statut ", "statut?", "statut actuel", "encore active", "encore actif",
+               "existe", "encore inscrit", "toujours inscrit",
+               "toujours active", "toujours actif", "encore en activite",
+               "stato attuale", "stato giuridico", "in che stato", "ancora attiva", "ancora attivo",
+               "esiste", "ancora iscritt", "tuttora iscritt",
+               "ancora in attivita"),
+    "persons": ("who ", "who?", "persons", "people", "board", "director", "manager", "officer", "members", "signat",
+                "role", "owner", "partner", "liquidator", "managing", "chair", "president", "involved", "runs ",
+                "in charge", "behind",
+                "wer ", "personen", "verwaltungsrat", "verwaltungsraet", "geschaeftsfuehr", "geschaeftsleitung",
+                "mitglied", "unterschrift", "zeichnungsberecht", "rolle", "funktion", "inhaber", "gesellschafter",
+                "praesident", "vorsitz", "beteiligt", "leitet", "liquidatoren",
+                "qui ", "qui?", "personnes", "conseil d'administration", "conseil d administration", "administrat",
+                "gerant", "directeur", "directrice", "membre", "signataire", "signature", "titulaire", "associe",
+                "liquidateur", "liquidatrice", "dirige",
+                "chi ", "chi?", "persone", "consiglio di amministrazione", "consiglio d'amministrazione",
+                "amministrat", "gerente", "direttore", "direttrice", "membri", "membro", "firmatari", "firma autorizzat",
+                "titolare", "soci ", "socio", "liquidatore", "liquidatori", "presidente", "dirige"),
+    "network": ("network", "connected", "connection", "related", "linked", "relationship", "other companies",
+                "which companies", "what companies", "companies is", "also active", "multi-hop", "share a person",
+                "share persons", "shared person", "share people", "common person", "in common",
+                "netzwerk", "verbunden", "verbindung", "beziehung", "andere firmen", "andere unternehmen",
+                "weitere firmen", "welchen firmen", "welchen unternehmen", "firmen ist", "auch aktiv",
+                "gemeinsame person", "gemeinsamen person",
+                "reseau", "lie a", "liee a", "lies a", "liees a", "liens", "personnes communes", "personne commune",
+                "relations", "autres societes", "quelles societes",
+                "rete", "collegat", "legami", "persone comuni", "persona comune", "relazioni", "altre societa", "quali societa"),
+    "head_office": ("head office", "parent company", "main office", "branch of", "belong to", "belongs to",
                     "gehoert", "appartient", "appartiene",
-                    "hauptsitz", "hauptniederlassung", "zweigniederlassung von", "muttergesellschaft", "stammhaus",
+                    "hauptsitz", "hauptniederlassung", "zweigniederlassung von", "muttergesellschaft",
                     "siege principal", "succursale de", "maison mere", "societe mere",
-                    "sede principale", "sede centrale", "succursale di", "casa madre", "societa madre"),
+                    "sede principale", "succursale di", "casa madre", "societa madre"),
     "branches": ("branches", "branch offices", "subsidiar",
-                 "zweigniederlassungen", "filialen", "niederlassungen", "tochtergesellschaft",
-                 "succursales", "filiales", "succursali", "filiali"),
-    "auditor": ("auditor", "audit firm", "statutory audit", "revisionsstelle", "revisionsgesellschaft", "revisor",
-                "organe de revision", "reviseur", "societe de revision",
-                "ufficio di revisione", "organo di revisione", "revisore", "societa di revisione"),
-    "history": (
-        # English ("name changes" ask for the name change alone)
-        "history", "timeline", "chronolog", "events", "notices", "publications", "what happened", "what changed",
-        "has changed", "have changed", "what changes", "which changes", "all changes", "any changes", "changes to",
-        # German
-        "geschichte", "ereignisse", "meldungen", "publikationen", "veroeffentlichungen", "was ist passiert",
-        "was geschah", "passiert", "aenderungen", "mutation", "werdegang", "chronik", "verlauf", "eintraege",
-        # French
-        "historique", "histoire", "evenements", "modifications", "mutations", "quels changements",
-        "les changements", "que s'est-il passe", "qu'est-il arrive", "parcours", "tous les avis",
-        # Italian
-        "storia", "cronologia", "eventi", "pubblicazioni", "modifiche", "cambiamenti", "mutazioni",
-        "cosa e successo", "vicende", "tutti gli avvisi"),
-    "foundation": (
-        # English ("registered" alone is weak: WEAK_FOUNDATION)
-        "founded", "founding", "foundation date", "date of foundation", "year of foundation", "established",
-        "registered", "incorporat", "created", "formed", "since when", "set up", "start?", "started",
-        "start operat", "start trading", "how old", "inception", "entered in", "entered into", "date of entry",
-        "date of registration", "registration date", "been in existence", "existed since", "exists since",
-        "existed?", "been around",
-        # German ("eingetragen" alone is weak)
-        "gegruendet", "gruendung", "eingetragen", "neueintragung", "eintragungsdatum", "datum der eintragung",
-        "erste eintragung", "erstmals eingetragen", "entstanden", "errichtet", "seit wann", "wie alt",
-        "ins leben gerufen", "besteht seit", "existiert seit", "gibt es seit",
-        # French ("inscrit" alone is weak; "fondé de procuration" is a signatory)
-        "fondee", "fondees", "ete fonde", "fonde en", "fonde le", "fonde quand", "a fonde", "date de fondation",
-        "annee de fondation", "sa fondation", "creee", "cree", "creation", "constituee", "constitution", "inscrit",
-        "date d'inscription", "nouvelle inscription", "depuis quand", "existe depuis", "quel age",
-        # Italian ("iscritt" alone is weak)
-        "fondata", "fondato", "data di fondazione", "data della fondazione", "anno di fondazione", "sua fondazione",
-        "costituit", "costituzione", "creata", "creato", "iscritt", "data d'iscrizione", "data di iscrizione",
-        "nuova iscrizione", "da quando", "esiste da", "quanti anni ha"),
-    "name_change": (
-        # English
-        "name change", "rename", "former name", "previous name", "old name", "earlier name", "other name",
-        "new name", "called before", "used to be called", "was called", "formerly", "change its name",
-        "changed its name", "change the name", "changed the name", "changed name", "change of name", "name changed",
-        "previously known",
-        # German ("früher" alone also asks for former officers)
-        "namensaender", "namenswechsel", "umbenann", "umbenenn", "umfirmier", "firmenaenderung", "firmenwechsel",
-        "hiess", "frueher bekannt", "vorher bekannt", "alter name", "alten namen", "neuer name", "neuen namen",
-        "fruehere firma", "frueheren firma", "frueherer name", "frueheren name", "fruehere namen",
-        "vorheriger name", "vorherigen namen", "bisherige firma", "bisheriger name", "ehemaliger name",
-        "ehemaligen namen", "anderen namen", "andere namen", "namen geaendert", "namen gewechselt",
-        "name geaendert", "firma geaendert", "aenderung der firma", "aenderung des namens",
-        # French
-        "ancien nom", "anciens noms", "ancienne raison", "anciennes raisons", "ancienne denomination",
-        "changement de nom", "changement de raison", "changement de denomination", "change de nom",
-        "change son nom", "change de raison", "modification du nom", "modification de la raison", "renomm",
-        "nouveau nom", "nouvelle raison", "nouvelle denomination", "autre nom", "autres noms", "s'appelait",
-        "appelait", "nom precedent", "nom anterieur", "raison sociale precedente",
-        # Italian
-        "nome precedente", "nomi precedenti", "vecchio nome", "vecchia ragione", "ragione sociale precedente",
-        "ragioni sociali precedenti", "precedente ragione", "denominazione precedente", "cambiamento di nome",
-        "cambio di nome", "cambio del nome", "cambiato nome", "cambiato il nome", "cambiato ragione",
-        "cambiato la ragione", "cambiato denominazione", "modifica del nome", "modifica della ragione", "rinominat",
-        "si chiamava", "chiamava", "nuovo nome", "nuova ragione", "altro nome", "altri nomi"),
-    "seat_move": (
-        # English ("transfer of the registered office" reads as "transfer of the address": "transfer of the")
-        "seat move", "moved", "move to", "move its", "move the seat", "relocat", "new seat", "previous seat",
-        "former seat", "old seat", "transfer of seat", "transfer of the seat", "seat transfer", "transfer its",
-        "transferred its", "transfer of the", "change of seat", "change its seat", "changed its seat",
-        "seat changed",
-        # German
-        "sitzverlegung", "verlegt", "verlegung", "umgezogen", "umzug", "gezuegelt", "disloziert", "dislokation",
-        "neuer sitz", "neuen sitz", "frueherer sitz", "frueheren sitz", "alter sitz", "alten sitz",
-        "bisheriger sitz", "bisherigen sitz", "sitzwechsel", "sitzaenderung", "sitz gewechselt", "sitz geaendert",
-        # French
-        "transfert du siege", "transfert de siege", "transfert de son siege", "transfere", "demenage",
-        "nouveau siege", "ancien siege", "changement de siege", "change de siege", "deplace son siege",
-        # Italian
-        "trasferimento della sede", "trasferimento di sede", "trasferit", "trasloc", "nuova sede", "vecchia sede",
-        "sede precedente", "precedente sede", "cambiato sede", "cambio di sede", "cambiamento di sede", "spostat",
-        "spostamento della sede"),
-    "liquidation": (
-        # English ("liquidator" is a person: no "liquidat")
-        "liquidation", "liquidated", "dissol", "wound up", "winding up", "wind up",
-        # German
-        "liquidiert", "aufgeloest", "aufloesung",
-        # French
-        "liquidee", "dissout", "dissous",
-        # Italian ("liquidato" alone starts "liquidatore")
-        "liquidazione", "liquidata", "e stato liquidato", "stata liquidata", "sciolt", "scioglimento"),
-    "bankruptcy": ("bankrupt", "insolven", "went bust", "gone bust",
-                   "konkurs", "pleite", "zahlungsunfaehig", "ueberschuld",
-                   "faillite", "surendett",
-                   "falliment", "fallit", "bancarotta", "sovraindebit"),
-    "deletion": (
-        # English
-        "deleted", "deletion", "struck off", "striking off", "removed from the", "deregist", "cease",
-        "no longer exist", "no longer registered", "not registered anymore", "closed down",
-        # German
-        "geloescht", "loeschung", "existiert nicht mehr", "gibt es nicht mehr", "nicht mehr eingetragen",
-        "nicht mehr im handelsregister", "gestrichen",
-        # French
-        "radie", "radiation", "rayee", "n'existe plus", "plus inscrit", "ne figure plus", "a cesse",
-        "cesse ses activites", "cessation",
-        # Italian
-        "cancellat", "cancellazione", "radiat", "cessat", "non esiste piu", "piu iscritt", "non figura piu"),
-    "first_notice": ("first notice", "earliest notice", "first publication", "earliest publication", "oldest notice",
-                     "oldest publication", "first published",
-                     "erste meldung", "erste publikation", "erste veroeffentlichung", "aelteste meldung",
-                     "aelteste publikation", "frueheste meldung", "frueheste publikation",
-                     "premiere publication", "premier avis", "premiere annonce", "premiere parution",
-                     "plus ancienne publication", "publication la plus ancienne", "avis le plus ancien",
-                     "prima pubblicazione", "primo avviso", "primo annuncio", "pubblicazione piu vecchia",
-                     "pubblicazione piu antica"),
+                 "zweigniederlassungen", "filialen", "succursales", "filiales", "succursali", "filiali"),
+    "auditor": ("auditor", "audit firm", "revisionsstelle", "revisor", "organe de revision", "reviseur",
+                "ufficio di revisione", "revisore", "societa di revisione"),
+    "history": ("history", "timeline", "chronolog", "events", "notices", "publications", "what happened", "changes",
+                "geschichte", "ereignisse", "meldungen", "publikationen", "was ist passiert", "aenderungen",
+                "mutation", "werdegang",
+                "historique", "histoire", "evenements", "publications", "modifications", "que s'est-il passe",
+                "storia", "cronologia", "eventi", "pubblicazioni", "modifiche", "cambiamenti", "cosa e successo"),
+    "foundation": ("founded", "foundation", "founding", "established", "registered", "incorporat", "created",
+                   "since when", "set up", "start", "how old", "entered in", "entered into",
+                   "date of entry", "entered in the register",
+                   "gegruendet", "gruendung", "eingetragen", "neueintragung", "entstanden", "seit wann",
+                   "fondee", "fonde", "fondation", "creee", "cree", "creation", "date de creation",
+                   "inscrite", "inscrit", "depuis quand",
+                   "fondata", "fondato", "fondazione", "costituit", "costituzione", "iscritta", "iscritto", "da quando"),
+    "name_change": ("name change", "renamed", "former name", "previous name", "old name", "called before",
+                    "earlier name", "new name", "formerly", "change its name", "changed its name", "change of name",
+                    "name changed", "namen geaendert", "namen gewechselt", "change de nom", "cambiato nome",
+                    "cambiato il nome",
+                    "namensaender", "umbenannt", "frueher", "firmenaenderung", "alter name", "neuer name",
+                    "frueheren name", "vorheriger name", "hiess",
+                    "ancien nom", "anciens noms", "anciennes raisons", "ancienne raison", "changement de nom",
+                    "changement de raison", "renomm", "nouveau nom", "s'appelait", "appelait",
+                    "nome precedente", "nomi precedenti", "vecchio nome", "cambiamento di nome", "cambio di nome",
+                    "ragioni sociali precedenti", "ragione sociale precedente", "rinominat", "si chiamava",
+                    "chiamava", "nuovo nome"),
+    "seat_move": ("seat move", "moved", "relocat", "new seat", "transfer of seat", "seat transfer",
+                  "sitzverlegung", "verlegt", "umgezogen", "neuer sitz",
+                  "transfert du siege", "transfere", "demenage", "nouveau siege",
+                  "trasferimento della sede", "trasferit", "nuova sede", "spostat"),
+    "liquidation": ("liquidation", "liquidated", "dissol", "wound up", "winding up",
+                    "aufgeloest", "aufloesung", "in liquidation",
+                    "dissolution", "dissoute", "en liquidation", "mise en liquidation",
+                    "liquidazione", "sciolt", "scioglimento", "messa in liquidazione"),
+    "bankruptcy": ("bankrupt", "insolven", "konkurs", "faillite", "fallimento", "fallita", "fallito"),
+    "deletion": ("deleted", "deletion", "struck off", "removed from the register", "still on the register", "cease",
+                 "no longer exist", "closed down", "existiert nicht mehr", "n'existe plus", "non esiste piu",
+                 "geloescht", "loeschung",
+                 "radie", "radiee", "radiation",
+                 "cancellat", "cancellazione", "radiat"),
+    "first_notice": ("first notice", "earliest notice", "first publication", "oldest notice",
+                     "erste meldung", "erste publikation", "aelteste meldung",
+                     "premiere publication", "premier avis", "plus ancienne publication",
+                     "prima pubblicazione", "primo avviso", "pubblicazione piu vecchia"),
     "latest_notice": ("most recent notice", "latest notice", "last notice", "newest notice", "latest publication",
-                      "most recent publication", "last publication", "newest publication", "last published",
-                      "letzte meldung", "neueste meldung", "juengste meldung", "aktuellste meldung",
-                      "letzte publikation", "neueste publikation", "letzte veroeffentlichung",
-                      "neueste veroeffentlichung", "zuletzt publiziert",
-                      "derniere publication", "publication la plus recente", "plus recente publication",
-                      "dernier avis", "avis le plus recent", "derniere annonce", "derniere parution",
-                      "ultima pubblicazione", "pubblicazione piu recente", "ultimo avviso", "ultimo annuncio"),
+                      "most recent publication", "last publication",
+                      "letzte meldung", "neueste meldung", "letzte publikation", "juengste meldung",
+                      "derniere publication", "publication la plus recente", "dernier avis",
+                      "ultima pubblicazione", "pubblicazione piu recente", "ultimo avviso"),
 }
-
-
-def _spellings(words: tuple[str, ...]) -> tuple[str, ...]:
-    """Each word as it may be typed: an apostrophe also as ’ and as a blank ("numero d’entreprise")."""
-    out = [v for w in words for v in ((w, w.replace("'", "’"), w.replace("'", " ")) if "'" in w else (w,))]
-    return tuple(dict.fromkeys(out))
-
-
-FACTS = {fact: _spellings(words) for fact, words in FACTS.items()}
-
 # words that ask for a founding only when nothing else is asked ("still registered", "registered at")
 WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "iscritt")
 
