@@ -53,4 +53,5 @@ CHECKPOINT_TYPES: list[tuple[str, str]] = [
     ("agent.engines.base", "ToolCall"),
     ("agent.states", "Decision"),
     ("agent.offline.understand", "Understanding"),
+    ("agent.offline.graph_questions", "GraphAsk"),
 ]

@@ -6,15 +6,17 @@ import re
 SEARCH, NETWORK, HISTORY, ANALYTICS, ALL = "search_companies", "explore_network", "get_node_history", "analytics", "all_tools"
 INTENTS = (SEARCH, NETWORK, HISTORY, ANALYTICS, ALL)
 
-_EXPLORATION = ("search_companies", "explore_network", "get_node_history", "global_text_search")
+_EXPLORATION = ("search_companies", "explore_network", "get_node_history", "global_text_search", "company_as_of",
+                "find_connections", "list_events")
 TOOLS_FOR_INTENT: dict[str, tuple[str, ...]] = {
     SEARCH: _EXPLORATION,
     HISTORY: _EXPLORATION,
     NETWORK: _EXPLORATION,
     # macro questions: no search or traversal, so nobody pages through thousands of records
-    ANALYTICS: ("get_top_entities", "count_entities_by_event", "execute_custom_cypher"),
+    ANALYTICS: ("get_top_entities", "count_entities_by_event", "list_events", "rank_persons", "execute_custom_cypher"),
     ALL: ("search_companies", "explore_network", "get_node_history", "global_text_search", "get_top_entities",
-          "count_entities_by_event", "execute_custom_cypher"),
+          "count_entities_by_event", "company_as_of", "find_connections", "list_events", "rank_persons",
+          "execute_custom_cypher"),
 }
 MAX_TOOL_CALLS = 4  # the bounded reflection loop (§4.2.2)
 

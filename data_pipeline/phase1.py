@@ -27,6 +27,13 @@ REFUSED = (ClientError, ValueError, TypeError, OverflowError)
 
 # One label inside every {uid: ...} lookup; all labels at CREATE (ArcadeDB, SPEC §4).
 CREATE_EVENTS = create_missing("Event")
+# An Event's properties are what its notice says, so writing them again is a no-op; it also brings an Event
+# written by an older build up to today's graph model (e.g. the before/after values of a change).
+UPDATE_EVENTS = """
+UNWIND $rows AS row
+MATCH (e:BaseNode {uid: row.uid})
+SET e += row
+"""
 CREATE_COMPANIES = create_missing("Company", "row.create, n.as_of = row.as_of")
 UPDATE_COMPANIES = """
 UNWIND $rows AS row
@@ -36,7 +43,7 @@ SET c += row.update, c.as_of = row.as_of
 """
 CREATE_PERSONS = create_missing("Person")
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
-EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN")
+EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN", "ACQUIRED_FROM", "DISSOLVED_IN")
 MERGE_EDGES = {t: f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})
@@ -99,7 +106,7 @@ def collect(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN) -> Phase1Bat
 
 
 def statements(batch: Phase1Batch) -> list[tuple[str, dict]]:
-    out = [(CREATE_EVENTS, {"rows": batch.events})]
+    out = [(CREATE_EVENTS, {"rows": batch.events}), (UPDATE_EVENTS, {"rows": batch.events})]
     if batch.companies:
         out += [(CREATE_COMPANIES, {"rows": batch.companies}), (UPDATE_COMPANIES, {"rows": batch.companies})]
     out.append((CREATE_PERSONS, {"rows": batch.persons}))

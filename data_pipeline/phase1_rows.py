@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from data_pipeline.extract.mergers import absorbed_by
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
@@ -54,6 +55,36 @@ def _company_props(c: CompanyInfo) -> dict[str, Any]:
         "capital_paid": c.capital_paid, "purpose": c.purpose, "canton": c.canton,
     }
     return {k: v for k, v in props.items() if v is not None}
+
+
+# What an HR notice says the company looked like after the act (commonsNew), kept on its Event so the state on
+# any date can be read back (`company_as_of`); where the notice also gives the state before (commonsActual of
+# an HR02) and a value differs, the value before is kept too (a rename, a seat move, a new address).
+_STATE = ("name", "seat", "address", "legal_form", "capital_nominal", "purpose")
+
+
+def _state(c: CompanyInfo | None) -> dict[str, Any]:
+    if c is None:
+        return {}
+    props = _company_props(c)
+    return {k: props.get(k) for k in _STATE}
+
+
+def state_change(pub: Publication) -> dict[str, Any]:
+    """`after_<field>` for the state after an HR/LS act, `before_<field>` for each value the act changed, and
+    `status_after`; nothing for a KK notice (its company block is the debtor as the office knew it)."""
+    if pub.rubric == "KK" or pub.company is None:
+        return {}
+    after, before = _state(pub.company), _state(pub.previous)
+    out: dict[str, Any] = {f"after_{k}": v for k, v in after.items() if v is not None and k != "purpose"}
+    for k, old in before.items():
+        if old is not None and old != after.get(k):
+            out[f"before_{k}"] = old
+            if k == "purpose" and after.get(k) is not None:
+                out["after_purpose"] = after[k]
+    if (status := _status(pub)) is not None:
+        out["status_after"] = status
+    return out
 
 
 def full_text(pub: Publication) -> str:
@@ -105,9 +136,13 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
         "full_text": full_text(pub), "company_name": pub.subject_name,
         "company_uid": px.public_id(subject.uid) if subject else None,
         "changes": ",".join(pub.changes) or None, "deletion_date": pub.deletion_date,
+        "bankruptcy_opened": pub.deadlines.resolution_date if pub.deadlines is not None else None,
         "register_office": pub.sender_office or pub.registration_office, "office": pub.office,
         "source": pub.source,
-    }
+    } | state_change(pub)
+    merger = absorbed_by(pub.text) if pub.sub_rubric == "HR03" and subject is not None else None
+    if merger is not None:
+        event |= {"acquirer_uid": px.public_id(merger.uid), "acquirer_name": merger.acquirer}
     rows = Phase1Rows(event=px.protect("Event", {k: v for k, v in event.items() if v is not None}))
     status = _status(pub)
     if subject is not None and subject.name:
@@ -135,6 +170,10 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
                                               "ASSURANCE")):
             if name:
                 _related_company(rows, pub, CompanyInfo(name=name, uid=other_uid), etype, role, event_uid, px)
+        if merger is not None:  # Table 6: the absorbed company DISSOLVED_IN, the absorbing one ACQUIRED_FROM
+            rows.edges.append({"src": uid, "dst": event_uid, "type": "DISSOLVED_IN", "role": "DISSOLVED"})
+            _related_company(rows, pub, CompanyInfo(name=merger.acquirer, uid=merger.uid), "ACQUIRED_FROM", "BUYER",
+                             event_uid, px)
     if pub.debtor is not None and pub.debtor.kind == "person" and pub.debtor.person and pub.debtor.person.name:
         p = pub.debtor.person
         uid = px.uid("PE", p.last_name, p.first_name, p.date_of_birth, p.residence)

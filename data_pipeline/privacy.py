@@ -34,7 +34,9 @@ SENSITIVE: dict[str, tuple[str, ...]] = {
     "Company": ("name", "address", "seat", "town", "zip_code", "purpose", "residence", "origin", "nationality",
                 "hub_key"),
     "Person": ("name", "first_name", "last_name", "residence", "origin", "nationality", "date_of_birth", "hub_key"),
-    "Event": ("full_text", "title", "company_name", "office", "register_office", "source"),
+    "Event": ("full_text", "title", "company_name", "office", "register_office", "source", "after_name", "after_seat",
+              "after_address", "after_purpose", "before_name", "before_seat", "before_address", "before_purpose",
+              "acquirer_name"),
     "NameHub": ("name", "key"),
 }
 

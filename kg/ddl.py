@@ -31,6 +31,7 @@ INDEXES = [
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
+    "CREATE INDEX company_seat IF NOT EXISTS FOR (n:Company) ON (n.seat)",
 ]
 
 

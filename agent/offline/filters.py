@@ -101,7 +101,7 @@ def kind(question: str) -> Literal["count", "rank"] | None:
     f = fold(question)
     if COUNT.search(f):
         return "count"
-    if RANK.search(f) and (RANK_OBJECT.search(f) or _legal_form(f)):
+    if RANK.search(f) and (RANK_OBJECT.search(f) or legal_form(f)):
         return "rank"
     return None
 
@@ -139,7 +139,7 @@ def _canton(text: str) -> str | None:
     return canton_code(t)
 
 
-def _period(f: str) -> dict:
+def period(f: str) -> dict:
     since, before = SINCE.search(f), BEFORE.search(f)
     years = YEAR.findall(f)
     if since and not before:
@@ -164,7 +164,7 @@ def count_args(question: str) -> dict:
     where = place(question)
     if where.get("canton") or where.get("canton_guess"):
         args["canton"] = where.get("canton") or where.get("canton_guess")
-    args |= _period(f)
+    args |= period(f)
     for key, word in GROUP:
         if re.search(PER + word + r"\b", f):
             args["group_by"] = key
@@ -189,7 +189,7 @@ def rank_args(question: str) -> dict:
         args["canton"] = where["canton"]
     elif where.get("city"):
         args["city"] = where["city"]
-    form = _legal_form(f)
+    form = legal_form(f)
     if form:
         args["legal_form"] = form
     for status, words in STATUS:
@@ -202,7 +202,7 @@ def rank_args(question: str) -> dict:
     return args
 
 
-def _legal_form(f: str) -> str | None:
+def legal_form(f: str) -> str | None:
     for name, form in sorted(_FORMS.items(), key=lambda x: -len(x[0])):
         if form == "Zweigniederlassung" or len(name) < 2:
             continue
@@ -221,7 +221,7 @@ def _keyword(f: str, where: dict) -> str | None:
             lw = linker.loose(w)
             status = any(w.startswith(fold(x)) for _, words in STATUS for x in words)
             if (w in _NOT_KEYWORDS or lw in _NOT_KEYWORDS or w in _FORMS or w in places or linker.vocabulary(lw)
-                    or status or w in SECTOR_WORDS or _legal_form(m.group(0))
+                    or status or w in SECTOR_WORDS or legal_form(m.group(0))
                     or lw in linker.FUNCTION_WORDS or canton_code(w) or w in NUMBERS or RANK.fullmatch(w)):
                 continue
             return w

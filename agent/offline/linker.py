@@ -25,6 +25,7 @@ from rapidfuzz.distance import OSA
 
 from agent.offline import lexicon
 from kg.endpoints.base import Context, read
+from kg.endpoints.search import FORMER_NAMES as FORMER
 from kg.places import CANTONS, CITY_NAMES
 from kg.text import fold
 
@@ -48,15 +49,6 @@ MATCH (p:Person)-[:HAS_NAME]->(node)
 WITH node, score, count(p) AS members
 RETURN node.uid AS uid, node.name AS name, 'Person' AS kind, 'strong' AS strength, 0 AS twins,
        '' AS current, score AS score
-"""
-# Former names: the name a company bore in a notice, where it differs from today's (renames, "in Liquidation").
-FORMER = """
-CALL db.index.fulltext.queryNodes($events, $q) YIELD node, score
-WITH node, score ORDER BY score DESC LIMIT $pool
-MATCH (c:Company)-[:HAS_EVENT]->(node)
-WHERE node.company_name IS NOT NULL AND node.company_name <> c.name
-RETURN c.uid AS uid, node.company_name AS name, 'Company' AS kind, c.strength AS strength, 0 AS twins,
-       c.name AS current, max(score) AS score
 """
 BY_UID = """
 MATCH (n:BaseNode {uid: $uid})

@@ -18,6 +18,8 @@ def _called(turn: Turn, tool: str) -> bool:
 def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
     if u.go_global:
         return None
+    if u.graph is not None and u.graph.entities != 1:  # a list, a ranking, a connection: one call
+        return None if _called(turn, u.graph.tool) else ToolCall(u.graph.tool, u.graph.args)
     if u.intent == I.ANALYTICS:
         if turn.trace:
             return None
@@ -39,6 +41,10 @@ def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
             return ToolCall("global_text_search", {"query": u.name or u.uid})
         return None  # several candidates (S0) or nothing at all
     uid, facts = s.current_uid, u.facts
+    if u.graph is not None:  # the company on a date, its former seats or names
+        if _called(turn, u.graph.tool) or s.current_kind != "Company":
+            return None
+        return ToolCall(u.graph.tool, u.graph.args | {"uid": uid})
     if facts == {"unread"}:
         return None  # the entity is identified; what is asked about it the rules cannot tell (synthesis says so)
     company = s.current_kind == "Company"

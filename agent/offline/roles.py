@@ -6,30 +6,31 @@ from __future__ import annotations
 
 import re
 
+from kg.endpoints.vocabulary import ROLE_GROUPS as KEYS
 from kg.text import fold
 
 # group -> (role keys, the words that ask for the group); the first group a question names wins its persons
 ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
-    "president": (frozenset({"chair", "chair_management"}), (
+    "president": (KEYS["president"], (
         "president", "chairman", "chairwoman", "chairperson", "chair of", "the chair", "praesident", "vorsitz",
         "presidente", "presidence", "presidenza")),
-    "board": (frozenset({"board_member", "chair", "vice_chair", "sole_board_member"}), (
+    "board": (KEYS["board"], (
         "board", "director of the board", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
         "conseil d'administration", "conseil d administration", "administrateur", "administratrice",
         "consiglio di amministrazione", "consiglio d'amministrazione", "amministratore", "amministratrice")),
-    "liquidators": (frozenset({"liquidator"}), ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
+    "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
                                                 "liquidatrice", "liquidatore", "liquidatori")),
-    "signatories": (frozenset({"authorized_signatory"}), (
+    "signatories": (KEYS["signatories"], (
         "signator", "sign for", "signing", "authorised to sign", "authorized to sign", "power to sign",
         "signature", "zeichnungsberecht", "zeichnet", "unterschrift", "prokur", "signataire", "signer",
         "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator")),
-    "managers": (frozenset({"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}), (
+    "managers": (KEYS["managers"], (
         "manag", "runs", "run the", "ceo", "chief executive", "executive",
         "geschaeftsfuehr", "geschaeftsleitung", "direktor", "leiter", "leitet", "gerant", "gerante", "direction",
         "directeur", "directrice", "gerente", "gerenti", "direttore", "direttrice", "direzione")),
-    "owners": (frozenset({"owner"}), ("owner", "proprietor", "inhaber", "titulaire", "proprietaire", "titolare",
+    "owners": (KEYS["owners"], ("owner", "proprietor", "inhaber", "titulaire", "proprietaire", "titolare",
                                       "proprietario", "proprietaria")),
-    "partners": (frozenset({"partner", "managing_partner", "limited_partner", "unlimited_partner"}), (
+    "partners": (KEYS["partners"], (
         "partner", "shareholder", "gesellschafter", "teilhaber", "associe", "socio", "soci ")),
 }
 # the persons who left: "former", "ehemalig", "ancien", "ex-"; "who left", "resigned"

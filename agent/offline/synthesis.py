@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from agent.engines.base import Turn
+from agent.offline import graph_answers
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
@@ -405,7 +406,11 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
     turn = safe_view(turn)
     if u.go_global:
         return "Back in global mode: no entity is selected. Ask about any company or person, or a ranking or count."
-    if u.intent == "analytics":
+    if u.graph is not None and (u.graph.entities != 1 or (turn.session.current_uid and turn.last(u.graph.tool))):
+        body = graph_answers.answer(u.graph, turn, turn.session.current_name)
+    elif u.graph is not None and turn.session.current_uid and turn.session.current_kind != "Company":
+        body = f"**{turn.session.current_name}** is a person; this question is answered for a company."
+    elif u.intent == "analytics":
         body = analytics_answer(u, turn)
     elif u.intent == "all_tools" and u.facts == {"at_address"}:
         body = address_answer(turn, u.name or u.text_query or "")

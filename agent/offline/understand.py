@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from agent import intents as I
-from agent.offline import filters, linker, roles
+from agent.offline import filters, graph_questions, linker, roles
+from agent.offline.graph_questions import GraphAsk
 from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
@@ -55,6 +56,7 @@ class Understanding:
     roles: set[str] = field(default_factory=set)  # the persons asked for, as role keys (empty: all of them)
     former: bool = False  # the persons who left ("former board members")
     role_words: str = ""  # how the answer names them ("board members", "liquidators")
+    graph: GraphAsk | None = None  # a question only the graph answers: a date, a connection, a list, a ranking
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -198,6 +200,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         u.text_query = re.sub(r"(\b\d{4})\D*$", r"\1", u.name)
         u.facts = {"at_address"}
         return u
+    if _graph_native(u, link, anchored):
+        return u
     aggregate_kind = None if u.link or (u.refers_back and anchored) else filters.kind(u.masked)
     if aggregate_kind == "count":  # a question naming an entity is about that entity, not an aggregate
         u.intent, u.count = I.ANALYTICS, filters.count_args(u.masked)
@@ -232,6 +236,26 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         else:
             u.facts = {"unread"} if u.unread and not _DOSSIER.search(rest) else {"dossier"}
     return u
+
+
+def _graph_native(u: Understanding, link: dict | None, anchored: bool) -> bool:
+    """A question only the graph answers (a company on a date, a connection, persons by their mandates, companies
+    by what happened to them): its tool and arguments in `u.graph`, the intent whose tool set holds that tool."""
+    mentions = sorted((link or {}).get("mentions", []), key=lambda m: m["start"])  # in the question's order
+    uids = list(dict.fromkeys(m["uid"] for m in mentions if m.get("uid")))
+    ask = graph_questions.read(u.masked or u.question, len(uids), anchored)
+    if ask is None:
+        return False
+    if ask.entities == 2:
+        ask.args |= {"a": uids[0], "b": uids[1]}
+        u.intent, u.facts = I.NETWORK, {"connection"}
+    elif ask.entities == 1:
+        u.intent = I.HISTORY
+        u.facts = {"as_of" if ask.tool == "company_as_of" else "seat_move" if ask.label == "former seat" else "name_change"}
+    else:
+        u.intent, u.facts, u.link, u.name, u.kind = I.ANALYTICS, {"list"}, None, None, "any"
+    u.graph = ask
+    return True
 
 
 # a question word that asks for one fact whatever the verb: "where" asks for the seat and address ("how much"

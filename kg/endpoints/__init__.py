@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kg.endpoints import analytics, custom, history, network, search, text_search
+from kg.endpoints import analytics, as_of, connections, custom, events, history, network, persons, search, text_search
 from kg.endpoints.base import Context, Endpoint, Status, ToolResult
 
 ENDPOINTS: dict[str, Endpoint] = {e.name: e for e in (
     search.search_companies, network.explore_network, history.get_node_history, text_search.global_text_search,
-    analytics.get_top_entities, analytics.count_entities_by_event, custom.execute_custom_cypher)}
+    analytics.get_top_entities, analytics.count_entities_by_event, custom.execute_custom_cypher,
+    as_of.company_as_of, events.list_events, persons.rank_persons, connections.find_connections)}
 
 
 def call(ctx: Context, name: str, args: dict[str, Any]) -> ToolResult:

@@ -25,6 +25,7 @@ LEAD = "Last resort: run a read-only Cypher query against the graph. Writes are 
 STATIC_DESCRIPTION = (
     "Last resort: run a read-only Cypher query against the graph (labels BaseNode, Company, Person, Event, "
     "NameHub; edges HAS_EVENT, ACTED_IN{role}, INVOLVED_IN, HEAD_OFFICE_OF, PROVIDES_ASSURANCE_TO, RELATED_TO, "
+    "ACQUIRED_FROM, DISSOLVED_IN, "
     "HAS_NAME). Writes are refused. Only when no other tool fits.")
 _DESCRIPTION_KEY = "execute_custom_cypher.description"
 

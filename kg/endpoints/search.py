@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
-from kg.ddl import COMPANY_NAME_INDEX, HUB_NAME_INDEX
+from kg.ddl import COMPANY_NAME_INDEX, FULLTEXT_INDEX, HUB_NAME_INDEX
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.places import canton_code
 from kg.text import NAME_NOISE, fold, lucene_query, words
@@ -46,6 +46,18 @@ RETURN n.uid AS uid, n.name AS name, n.strength AS strength, n.legal_form AS leg
        n.canton AS canton, n.status AS status, n.address AS address, n.capital_nominal AS capital_nominal,
        n.capital_paid AS capital_paid, n.purpose AS purpose, n.deletion_date AS deletion_date,
        n.bankruptcy_date AS bankruptcy_date, 1.0 AS score
+"""
+# Former names: the name a company bore before a notice changed it (`before_name`, phase 1), or the name an
+# older notice used where it differs from today's (renames, "in Liquidation"). Found through the notices'
+# full-text index, so no second name index is kept. Shared with the offline engine's entity linker.
+FORMER_NAMES = """
+CALL db.index.fulltext.queryNodes($events, $q) YIELD node, score
+WITH node, score ORDER BY score DESC LIMIT $pool
+MATCH (c:Company)-[:HAS_EVENT]->(node)
+WITH c, score, coalesce(node.before_name, node.company_name) AS old
+WHERE old IS NOT NULL AND old <> c.name AND c.strength = 'strong'
+RETURN c.uid AS uid, old AS name, 'Company' AS kind, c.strength AS strength, 0 AS twins, c.name AS current,
+       c.legal_form AS legal_form, c.seat AS seat, c.canton AS canton, c.status AS status, max(score) AS score
 """
 CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.IGNORECASE)
 MIN_SIMILARITY = 0.7
@@ -111,9 +123,26 @@ def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
     return found
 
 
+def _former(ctx: Context, args: SearchArgs, seen: set[str]) -> list[dict]:
+    """Companies that bore the name asked for before a rename: the current name, with `former_name`."""
+    q = lucene_query(args.query, "all", drop=NAME_NOISE) or lucene_query(args.query, "all")
+    canton = canton_code(args.canton) if args.canton else None
+    best: dict[str, dict] = {}
+    for r in read(ctx, FORMER_NAMES, events=FULLTEXT_INDEX, q=q, pool=max(50, args.limit * 5)) if q else []:
+        if r["uid"] in seen or (canton and r.get("canton") != canton):
+            continue
+        row = {k: v for k, v in r.items() if k not in ("twins", "current", "name", "kind") and v is not None} | {
+            "name": r["current"], "former_name": r["name"], "kind": "Company",
+            "match": round(similarity(args.query, r["name"]), 3)}
+        if r["uid"] not in best or row["match"] > best[r["uid"]]["match"]:
+            best[r["uid"]] = row
+    return list(best.values())
+
+
 @endpoint(
     "search_companies",
-    "Find companies and persons by name (fuzzy: tolerates typos, partial names, missing accents) or by CHE UID. "
+    "Find companies and persons by name (fuzzy: tolerates typos, partial names, missing accents; former names of "
+    "renamed companies too, with `former_name`) or by CHE UID. "
     "Returns candidates with uid, name, seat, canton, legal form, status; persons with residences, companies "
     "and roles. Use it first whenever the question names an entity and no uid is known.",
     SearchArgs)
@@ -133,6 +162,8 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
         found += [r for r in _candidates(ctx, args, q) if (r["kind"], r["uid"]) not in seen] if q else []
         if any(r["match"] >= GOOD_MATCH for r in found):
             break
+    if args.kind != "person" and not any(r["match"] >= GOOD_MATCH for r in found):
+        found += _former(ctx, args, {r["uid"] for r in found})
     found = [r for r in found if r["match"] >= MIN_SIMILARITY]
     found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", -closeness(args.query, r["name"]),
                               r.get("strength") != "strong", -r["score"]))

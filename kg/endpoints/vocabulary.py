@@ -23,6 +23,26 @@ LEGAL_FORMS: dict[str, tuple[str, ...]] = {
     "Verein": ("verein", "association", "associazione"), "Stiftung": ("stiftung", "foundation", "fondation", "fondazione"),
     "Zweigniederlassung": ("zweigniederlassung", "succursale", "branch"),
 }
+# Groups of the role keys on ACTED_IN edges (data_pipeline's role vocabulary), by the word analysts use.
+ROLE_GROUPS: dict[str, frozenset[str]] = {
+    "president": frozenset({"chair", "chair_management"}),
+    "board": frozenset({"board_member", "chair", "vice_chair", "sole_board_member"}),
+    "managers": frozenset({"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}),
+    "signatories": frozenset({"authorized_signatory"}),
+    "liquidators": frozenset({"liquidator"}),
+    "owners": frozenset({"owner"}),
+    "partners": frozenset({"partner", "managing_partner", "limited_partner", "unlimited_partner"}),
+}
+
+
+def role_keys(role: str | None) -> frozenset[str] | None:
+    """A role group ("board", "managers", ...) or a single role key as a set of role keys; None for no filter."""
+    if not role:
+        return None
+    key = fold(role).strip().replace(" ", "_")
+    return ROLE_GROUPS.get(key) or ROLE_GROUPS.get(key + "s") or frozenset({key})
+
+
 _FORM_BY_NAME = {fold(n): form for form, names in LEGAL_FORMS.items() for n in (form, *names)}
 
 

@@ -32,7 +32,8 @@ KEY = "test-key-not-a-secret"
 NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubric", "publication_number",
                 "publication_id", "publication_date", "language", "canton", "cantons", "legal_form", "legal_form_code",
                 "status", "as_of", "extractor", "kind", "changes", "deletion_date", "bankruptcy_date", "company_uid",
-                "extracted_by", "capital_nominal", "capital_paid"}
+                "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
+                "status_after", "bankruptcy_opened", "acquirer_uid"}
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,8 @@ def _typo(name: str) -> str:
 
 def test_every_endpoint_is_registered_with_a_typed_schema():
     assert set(ENDPOINTS) == {"search_companies", "explore_network", "get_node_history", "global_text_search",
-                              "get_top_entities", "count_entities_by_event", "execute_custom_cypher"}
+                              "get_top_entities", "count_entities_by_event", "execute_custom_cypher",
+                              "company_as_of", "list_events", "rank_persons", "find_connections"}
     for e in ENDPOINTS.values():
         assert e.args_model.model_json_schema()["properties"] and len(e.description) > 40
 

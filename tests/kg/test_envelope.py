@@ -18,6 +18,10 @@ CALLS = {
     "get_top_entities": {"metric": "capital", "limit": 3},
     "count_entities_by_event": {"event_type": "bankruptcy"},
     "execute_custom_cypher": {"query": "MATCH (e:Event) RETURN count(e) AS n"},
+    "company_as_of": {"uid": "no-such-uid", "date": "2020-01-01"},
+    "list_events": {"kind": "founded", "year": 2020},
+    "rank_persons": {"role": "board", "limit": 3},
+    "find_connections": {"a": "no-such-uid", "b": "no-such-uid-either"},
 }
 
 

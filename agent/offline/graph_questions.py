@@ -1,0 +1,205 @@
+"""The questions only a graph answers, as the offline engine reads them in English, German, French and Italian:
+the state of a company on a date (`company_as_of`), how two entities are connected (`find_connections`), persons
+ranked by their companies or mandates (`rank_persons`), and lists of companies by what happened to them —
+entered, deleted, bankrupt, in liquidation, moved (from → to), renamed, merged (`list_events`).
+
+`read` returns the tool and the arguments the words give; the entities come from the linker (one for a date or
+a company's own moves and names, two for a connection). Matched on folded text (kg.text.fold)."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.offline import filters, roles
+from kg.text import fold
+
+# -- dates ------------------------------------------------------------------------------------------------------
+MONTHS = {fold(name): i for i, names in enumerate([
+    "january jan januar janvier gennaio genn", "february feb februar fevrier febbraio febbr",
+    "march mar maerz marz mars marzo", "april apr avril aprile", "may mai maggio magg", "june jun juni juin giugno",
+    "july jul juli juillet luglio", "august aug aout agosto", "september sep sept settembre septembre sett",
+    "october oct oktober okt octobre ottobre ott", "november nov novembre", "december dec dezember dez decembre dicembre dic",
+], 1) for name in names.split()}
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+DATES = (
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
+    (re.compile(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b"), ("d", "m", "y")),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er|°|o|\.)?\s+(?:of\s+)?({_MONTH})\.?,?\s+(\d{{4}})\b"), ("d", "M", "y")),
+    (re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("M", "d", "y")),
+)
+
+
+def date_in(text: str) -> tuple[str, tuple[int, int]] | None:
+    """The first calendar day written in `text` (ISO, 1.10.2019, 1 October 2019, 1. Oktober 2019, 1er octobre 2019,
+    1° ottobre 2019, October 1, 2019), as an ISO date with its span; None when none is written."""
+    f = fold(text)
+    best: tuple[str, tuple[int, int]] | None = None
+    for pattern, order in DATES:
+        for m in pattern.finditer(f):
+            parts = dict(zip(order, m.groups(), strict=True))
+            month = MONTHS[parts["M"]] if "M" in parts else int(parts["m"])
+            try:
+                day = dt.date(int(parts["y"]), month, int(parts["d"]))
+            except ValueError:
+                continue
+            if best is None or m.start() < best[1][0]:
+                best = (day.isoformat(), m.span())
+    return best
+
+
+# -- connections ------------------------------------------------------------------------------------------------
+CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbind\w*|verbunden|beziehung\w*|"
+                       r"zusammenhang\w*|verknuepf\w*|gemeinsam\w*|lie[es]?|relie\w*|lien\w*|rapport\w*|en commun|"
+                       r"collegat\w*|legam\w*|relazion\w*|in comune|connessi\w*)\b")
+
+# -- persons by their companies ---------------------------------------------------------------------------------
+PERSONS = re.compile(r"\b(persons?|people|individuals?|who|personen|leute|wer|welche personen|personnes?|qui|"
+                     r"individus|persone|chi|quali persone)\b")
+MANY = re.compile(r"\b(?:more than|over|at least|mehr als|ueber|mindestens|plus de|au moins|piu di|oltre|almeno)\s+"
+                  r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")\b")
+MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il maggior numero|maggior numero)\b")
+SEATS = re.compile(r"\b(compan\w*|boards?|mandates?|seats|positions?|posts|roles|firm\w*|unternehm\w*|"
+                   r"gesellschaft\w*|verwaltungsraet\w*|mandat\w*|societes|entreprises|conseils|postes|fonctions|"
+                   r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
+AT_LEAST = re.compile(r"\b(at least|mindestens|au moins|almeno)\b")
+NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
+                 r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
+
+# -- lists of companies by what happened to them ----------------------------------------------------------------
+LIST = re.compile(r"\b(which|what|list\w*|show\w*|name the|welche\w*|liste\w*|nenne\w*|zeig\w*|quel(?:le)?s?|"
+                  r"lesquel\w*|montre\w*|donne\w*|quali|quale|elenc\w*|mostra\w*)\b")
+COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellschaft\w*|societe\w*|entreprise\w*|"
+                       r"societa|aziend\w*|ditt[ae])\b")
+# the kinds that count_entities_by_event cannot tell (no sub-rubric of their own), first match wins
+KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat\w*|"
+                          r"taken over|uebernommen|reprise?s?)\b")),
+    ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
+                         r"umgezogen|umzug\w*|verleg\w*|sitzverleg\w*|zugezogen|weggezogen|demenag\w*|"
+                         r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
+    ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
+                           r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
+                           r"changement de (?:nom|raison)|"
+                           r"rebaptis\w*|cambiat\w* (?:il )?nome|cambio (?:di|del) nome|ridenominat\w*)\b")),
+    ("capital_changed", re.compile(r"\b(capital (?:increase|reduction|change)\w*|increased (?:its|their) capital|"
+                                   r"kapitalerhoeh\w*|kapitalherabsetz\w*|augmentation de capital|"
+                                   r"aumento (?:di|del) capitale)\b")),
+)
+_EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
+# a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
+_PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+FROM_TO = re.compile(rf"\b(?:from|von|aus|de|du|da|dal|dalla)\s+(?P<a>{_PLACE})\s+(?:to|nach|in|a|à|au|en|verso)\s+"
+                     rf"(?P<b>{_PLACE})", re.UNICODE)
+FROM_ONLY = re.compile(r"\b(?:from|away from|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
+                       r"(?P<a>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
+TO_ONLY = re.compile(r"\b(?:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
+# a company's own past: "where was it based before it moved", "what was it called before"
+FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
+                         r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
+                         r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
+                         r"prima del trasferimento|ex sede)\b")
+FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
+                         r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
+                         r"frueher|ancien nom|anciennement|s'appelait|nom precedent|vecchio nome|nome precedente|"
+                         r"si chiamava|precedentemente)\b")
+
+
+@dataclass
+class GraphAsk:
+    tool: str  # company_as_of | find_connections | rank_persons | list_events
+    args: dict[str, Any] = field(default_factory=dict)
+    entities: int = 0  # entities the call needs from the linker: 0, 1 (the main one) or 2
+    label: str = ""  # what was asked, for the answer ("board members on 2019-10-01", "seat moves")
+
+
+def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
+    """The graph-native question `masked` (the question with the linked names blanked) asks, or None. `mentions`:
+    how many distinct entities the linker found in it; `anchored`: the conversation has an active entity (a
+    question about "it" or naming no one may be about that one)."""
+    f = fold(masked)
+    if mentions >= 2 and CONNECTED.search(f):
+        return GraphAsk("find_connections", {}, 2, "connection")
+    if mentions >= 1 or anchored:
+        when = date_in(masked)
+        if when:
+            keys, _former = roles.asked_roles(masked)
+            args: dict[str, Any] = {"date": when[0]} | ({"roles": sorted(keys)} if keys else {})
+            return GraphAsk("company_as_of", args, 1, roles.label(keys) if keys else "state")
+        if FORMER_SEAT.search(f):
+            return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
+        if FORMER_NAME.search(f):
+            return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")
+        if mentions:
+            return None
+    return _ranking(masked, f) or _listing(masked, f)
+
+
+def _ranking(masked: str, f: str) -> GraphAsk | None:
+    """Persons by their companies: "who sits on the most boards", "persons on more than three boards"."""
+    many, most = MANY.search(f), MOST.search(f)
+    if not (PERSONS.search(f) and SEATS.search(f) and (many or most)):
+        return None
+    keys, _ = roles.asked_roles(masked)
+    args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
+                            else "companies"}
+    if keys:
+        args["roles"] = sorted(keys)
+    if many:
+        n = many.group(1)
+        n = int(n) if n.isdigit() else filters.NUMBERS[n]
+        args["min_count"] = n if AT_LEAST.search(f) else n + 1
+        args["limit"] = 50
+    if NOW.search(f):
+        args["current"] = True
+    where = filters.place(masked)
+    if where.get("canton") or where.get("canton_guess"):
+        args["canton"] = where.get("canton") or where.get("canton_guess")
+    return GraphAsk("rank_persons", args, 0, roles.label(keys) if keys else "persons")
+
+
+def _listing(masked: str, f: str) -> GraphAsk | None:
+    """Companies by what happened to them. A count of entries, deletions, bankruptcies or liquidations stays with
+    count_entities_by_event; a list of them, and any question about moves, renames and mergers, come here."""
+    kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
+    counting = filters.kind(masked) == "count"
+    if kind is None:
+        if counting or not (LIST.search(f) and (COMPANIES.search(f) or filters.legal_form(f))):
+            return None
+        event = next((e for e, words in filters.EVENTS
+                      if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words)), None)
+        kind = _EVENT_KIND.get(event or "")
+        if kind is None:
+            return None
+    elif not (counting or LIST.search(f) or COMPANIES.search(f)):
+        return None
+    args: dict[str, Any] = {"kind": kind}
+    if kind == "moved":
+        args |= _from_to(masked)
+    if not ({"from_place", "to_place"} & set(args)):
+        where = filters.place(masked)
+        if where.get("canton"):
+            args["canton"] = where["canton"]
+        elif where.get("city"):
+            args["town"] = where["city"]
+    period = filters.period(f)
+    args |= period
+    form = filters.legal_form(f)
+    if form:
+        args["legal_form"] = form
+    args["limit"] = 50
+    return GraphAsk("list_events", args, 0, kind)
+
+
+def _from_to(masked: str) -> dict[str, str]:
+    m = FROM_TO.search(masked)
+    if m and not filters.YEAR.fullmatch(m.group("a")):
+        return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
+    out = {}
+    a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
+    if a:
+        out["from_place"] = a.group("a").strip(".'")
+    if b:
+        out["to_place"] = b.group("b").strip(".'")
+    return out

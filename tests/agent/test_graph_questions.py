@@ -1,0 +1,111 @@
+"""The offline engine reads the questions only a graph answers, in four languages: a company on a date, a
+connection, persons by their companies, companies by what happened to them. Unit tests of the reader (no
+graph): the tool and the arguments each phrasing gives, and the questions it must leave to the other rules."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline.graph_questions import date_in, read
+from agent.offline.understand import understand
+
+
+@pytest.mark.parametrize("text, iso", [
+    ("on 2019-10-01", "2019-10-01"), ("am 1.10.2019", "2019-10-01"), ("le 01/10/2019", "2019-10-01"),
+    ("on 1 October 2019", "2019-10-01"), ("on October 1st, 2019", "2019-10-01"), ("am 1. Oktober 2019", "2019-10-01"),
+    ("le 1er octobre 2019", "2019-10-01"), ("il 1° ottobre 2019", "2019-10-01"), ("am 3. März 2021", "2021-03-03"),
+    ("le 15 août 2020", "2020-08-15"), ("il 2 febbraio 2022", "2022-02-02"), ("on 29 Feb 2024", "2024-02-29"),
+])
+def test_a_day_is_read_in_every_usual_spelling(text, iso):
+    assert date_in(f"Who sat on the board {text}?")[0] == iso
+
+
+@pytest.mark.parametrize("text", ["in 2019", "on 31.02.2020", "in October 2019", "CHE-123.456.789", "at 10.5 %"])
+def test_no_day_is_invented(text):
+    assert date_in(text) is None
+
+
+@pytest.mark.parametrize("question, roles", [
+    ("Who sat on the board of ⟦⟧ on 2019-10-01?", {"board_member", "chair"}),
+    ("Wer war am 1.10.2019 Präsident des Verwaltungsrates der ⟦⟧?", {"chair"}),
+    ("Qui étaient les administrateurs de ⟦⟧ le 1er octobre 2019 ?", {"board_member"}),
+    ("Chi era nel consiglio di amministrazione di ⟦⟧ il 1° ottobre 2019?", {"board_member"}),
+    ("What did ⟦⟧ look like on 3 March 2021?", set()),
+])
+def test_a_date_with_a_company_asks_for_its_state_that_day(question, roles):
+    ask = read(question, 1, False)
+    assert ask.tool == "company_as_of" and ask.entities == 1 and ask.args["date"]
+    assert roles <= set(ask.args.get("roles", []))
+
+
+@pytest.mark.parametrize("question", [
+    "Is ⟦⟧ connected to ⟦⟧?", "How are ⟦⟧ and ⟦⟧ linked?", "Ist ⟦⟧ mit ⟦⟧ verbunden?",
+    "Quel est le lien entre ⟦⟧ et ⟦⟧ ?", "⟦⟧ è collegata a ⟦⟧?", "What do ⟦⟧ and ⟦⟧ have in common?",
+])
+def test_two_entities_and_a_connection_word_ask_for_the_chain(question):
+    assert read(question, 2, False).tool == "find_connections"
+
+
+def test_two_entities_without_a_connection_word_are_no_connection_question():
+    assert read("Compare ⟦⟧ with ⟦⟧", 2, False) is None
+
+
+@pytest.mark.parametrize("question, args", [
+    ("Which persons sit on the boards of more than three companies?", {"min_count": 4, "roles": "board"}),
+    ("Who holds the most board seats?", {"roles": "board"}),
+    ("Welche Personen sind in mindestens 3 Verwaltungsräten?", {"min_count": 3, "roles": "board"}),
+    ("Quelles personnes sont administrateurs de plus de deux sociétés ?", {"min_count": 3, "roles": "board"}),
+    ("Quali persone hanno più di 5 mandati?", {"min_count": 6, "metric": "mandates"}),
+    ("Who currently manages the most companies in canton Zug?", {"current": True, "canton": "ZG"}),
+])
+def test_persons_by_their_companies(question, args):
+    ask = read(question, 0, False)
+    assert ask.tool == "rank_persons"
+    for k, v in args.items():
+        if k == "roles":
+            assert "board_member" in ask.args["roles"]
+        else:
+            assert ask.args[k] == v, (k, ask.args)
+
+
+@pytest.mark.parametrize("question, args", [
+    ("Which companies moved their seat from Zürich to Zug?", {"kind": "moved", "from_place": "Zürich", "to_place": "Zug"}),
+    ("Welche Firmen haben ihren Sitz von Basel nach Liestal verlegt?", {"kind": "moved", "from_place": "Basel",
+                                                                       "to_place": "Liestal"}),
+    ("Quelles sociétés ont déménagé de Genève à Lausanne ?", {"kind": "moved", "from_place": "Genève"}),
+    ("Quali società si sono trasferite da Lugano a Bellinzona?", {"kind": "moved", "to_place": "Bellinzona"}),
+    ("Which companies were founded in 2021 in canton Bern?", {"kind": "founded", "year": 2021, "canton": "BE"}),
+    ("List the companies deleted in 2022", {"kind": "deleted", "year": 2022}),
+    ("Welche Unternehmen wurden 2020 umbenannt?", {"kind": "renamed", "year": 2020}),
+    ("Quelles entreprises ont été absorbées par fusion en 2023 ?", {"kind": "merged", "year": 2023}),
+    ("Quali aziende sono fallite nel 2021?", {"kind": "bankrupt", "year": 2021}),
+    ("How many companies moved to Zug since 2020?", {"kind": "moved", "to_place": "Zug", "since": "2020-01-01"}),
+    ("Which GmbHs went into liquidation in 2024?", {"kind": "liquidation", "legal_form": "GmbH"}),
+])
+def test_companies_by_what_happened_to_them(question, args):
+    ask = read(question, 0, False)
+    assert ask is not None and ask.tool == "list_events", question
+    for k, v in args.items():
+        assert ask.args.get(k) == v, (k, ask.args)
+
+
+@pytest.mark.parametrize("question", [
+    "How many bankruptcies were there in 2020?",  # a count of a notice kind: count_entities_by_event
+    "Top 10 companies by capital in Geneva",  # a ranking of companies: get_top_entities
+    "Who are the board members?",  # persons of one company: the anchor's network
+    "What is the capital?",
+])
+def test_other_questions_are_left_to_the_other_rules(question):
+    assert read(question, 0, question.startswith("Who are")) is None
+
+
+def test_an_active_company_gives_a_dated_question_its_subject():
+    """"Who was on the board on 1.1.2021?" while a company is being discussed: that company on that day."""
+    assert read("Who was on the board on 1.1.2021?", 0, True).tool == "company_as_of"
+    u = understand("And its former name?", anchored=True)
+    assert u.graph is not None and u.graph.args == {"kind": "renamed"}
+
+
+def test_a_list_question_is_analytics_and_names_no_entity():
+    u = understand("Which companies moved from Bern to Thun in 2022?", anchored=False)
+    assert u.intent == "analytics" and u.graph.args["kind"] == "moved" and u.name is None
+    assert u.graph.args["year"] == 2022
