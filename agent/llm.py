@@ -25,14 +25,14 @@ def engine_name(settings: Settings, engine: str | None = None) -> str:
     return "llm" if settings.llm_configured else OFFLINE
 
 
-def chat_model(settings: Settings, timeout_s: float = 60.0, max_retries: int = 1) -> BaseChatModel:
+def chat_model(settings: Settings, timeout_s: float | None = None, max_retries: int = 1) -> BaseChatModel:
     if not settings.llm_configured:
         raise RuntimeError("the LLM engine needs OPENAI_API_KEY or OPENAI_BASE_URL (see README, configuration)")
     # A local server (Ollama, vLLM) needs no key, but the client insists on one.
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
     return ChatOpenAI(model=settings.llm_model, api_key=key, base_url=settings.openai_base_url, temperature=0.0,
-                      top_p=1.0, frequency_penalty=0.0, presence_penalty=0.0, timeout=timeout_s,
-                      max_retries=max_retries)
+                      top_p=1.0, frequency_penalty=0.0, presence_penalty=0.0, timeout=timeout_s or settings.llm_timeout_s,
+                      max_retries=max_retries, max_tokens=settings.llm_max_tokens, stream_usage=True)
 
 
 def engine_label(settings: Settings, engine: str) -> str:

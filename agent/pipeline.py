@@ -149,6 +149,8 @@ def synthesize(state: AgentState, runtime: Runtime[Deps]) -> dict[str, Any]:
     assert decision is not None
     text = runtime.context.engine.synthesize(turn, decision,
                                              lambda piece: runtime.stream_writer({"type": "token", "text": piece}))
+    if turn.scratch.get("grounding"):
+        runtime.stream_writer({"type": "grounding", "report": turn.scratch["grounding"]})
     turn.session.add("user", turn.question)
     turn.session.add("assistant", text)
     return _changes(turn) | {"answer": text}
@@ -312,7 +314,8 @@ class Agent:
             [{"publication_number": n, "date": d} for n, d in list(citations.items())[:10]],
             latency_ms=latency_ms, llm_calls=values.get("llm_calls", 0),
             current_uid=session.current_uid, current_name=session.current_name,
-            candidates=list(values.get("candidates") or []), suggestions=list(decision.suggestions), network=network)
+            candidates=list(values.get("candidates") or []), suggestions=list(decision.suggestions), network=network,
+            grounding=(values.get("scratch") or {}).get("grounding"), llm=dict((values.get("scratch") or {}).get("llm") or {}))
 
     def ask(self, question: str, session: Session | None = None, uid: str | None = None,
             on_event: Callable[[dict[str, Any]], None] | None = None, thread_id: str | None = None,

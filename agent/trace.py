@@ -37,6 +37,8 @@ class AgentAnswer:
     suggestions: list[str] = field(default_factory=list)
     network: dict[str, Any] | None = None  # nodes/edges when the turn explored a network
     notice: str = ""  # set when the fallback engine answered because the chosen one failed
+    grounding: dict[str, Any] | None = None  # the LLM answer's check against the retrieved data (agent.grounding)
+    llm: dict[str, int] = field(default_factory=dict)  # tokens, calls parsed from text, planned and failed calls
 
     def to_dict(self, payloads: bool = False) -> dict[str, Any]:
         d = asdict(self)

@@ -80,6 +80,11 @@ async def answer(question: str | None, choice: str | None = None) -> None:
                 step = tools[len(tools) - 1]
                 step.name, step.output, step.is_error = view.tool_title(s), view.tool_output(s), s.status in ("error", "refused")
                 await step.update()
+            elif kind == "grounding":
+                check = cl.Step(name=view.grounding_title(event["report"]), type="tool", parent_id=turn.id,
+                                show_input=False, language="json")
+                check.output = view.grounding_output(event["report"])
+                await check.send()
             elif kind == "state":
                 turn.output = view.state_summary(event["state"], event["instruction"])
             elif kind == "token":

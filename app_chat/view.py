@@ -33,6 +33,19 @@ def tool_output(step: Step) -> str:
     return text if len(text) <= PAYLOAD_CHARS else text[:PAYLOAD_CHARS] + "\n… (clipped)"
 
 
+def grounding_title(report: dict[str, Any]) -> str:
+    removed = report.get("removed_sentences", 0)
+    verdict = ("answer replaced: nothing it stated was in the data" if report.get("replaced")
+               else f"{removed} unsupported statement{'s' if removed != 1 else ''} removed" if removed
+               else "every claim supported")
+    return f"grounding check · {report.get('claims', 0)} claims · {verdict}"
+
+
+def grounding_output(report: dict[str, Any]) -> str:
+    """The claims the check removed (as written by the model: shown as JSON text, never rendered)."""
+    return json.dumps(report, ensure_ascii=False, indent=1)
+
+
 def turn_title(intent: str, engine_label: str) -> str:
     return f"Agent · intent {intent} · {engine_label}"
 

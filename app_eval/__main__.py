@@ -36,6 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--splits", default="dev,test", help="dataset splits to run: dev, test or both (default)")
     run.add_argument("--phrasings", choices=["original", "all"], default="original",
                      help="original: each item's own question; all: also every paraphrase (families, four languages)")
+    run.add_argument("--sets", default="automated,golden,conversational",
+                     help="datasets the tiers run: automated, golden, conversational (default all)")
+    run.add_argument("--workers", type=int, default=1,
+                     help="questions answered at once (set it to the LLM server's parallel slots); default 1")
     run.add_argument("--background", action="store_true", help="start a background worker and return the run id")
     run.add_argument("--levels", action="store_true", help="also print the figures by level")
     run.add_argument("--json", action="store_true", help="print {run_id, summary} as JSON")
@@ -83,7 +87,8 @@ def _run(args: argparse.Namespace, store: Path) -> int:
                            systems=[s.strip() for s in args.systems.split(",") if s.strip()], engine=args.engine,
                            judge=args.judge, limit=args.limit, datasets_dir=args.datasets, world=args.world,
                            tier1_sample=args.tier1_sample, label=args.label,
-                           splits=[x.strip() for x in args.splits.split(",") if x.strip()], phrasings=args.phrasings)
+                           splits=[x.strip() for x in args.splits.split(",") if x.strip()], phrasings=args.phrasings,
+                           workers=args.workers, sets=[x.strip() for x in args.sets.split(",") if x.strip()])
     except (ValidationError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

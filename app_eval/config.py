@@ -34,6 +34,10 @@ class RunConfig(BaseModel):
     splits: list[str] = Field(default_factory=lambda: ["dev", "test"])  # which splits of every dataset to run
     # original: each item's own question (the default run); all: also every paraphrase (families, languages)
     phrasings: Literal["original", "all"] = "original"
+    # questions answered at once (the LLM server's parallel slots); judging and storing stay in order
+    workers: int = Field(default=1, ge=1, le=16)
+    # which datasets the tiers run (Tier 2-3: automated, Tier 3: golden, Tier 4: conversational)
+    sets: list[str] = Field(default_factory=lambda: ["automated", "golden", "conversational"])
 
     @field_validator("tiers")
     @classmethod
@@ -44,6 +48,11 @@ class RunConfig(BaseModel):
     @classmethod
     def _systems(cls, v: list[str]) -> list[str]:
         return _subset("systems", v, SYSTEMS)
+
+    @field_validator("sets")
+    @classmethod
+    def _sets(cls, v: list[str]) -> list[str]:
+        return _subset("sets", v, ("automated", "golden", "conversational"))
 
     @field_validator("splits")
     @classmethod

@@ -42,6 +42,7 @@ def rows(summary: dict[str, Any], levels: bool = False) -> list[dict[str, Any]]:
                 scopes += [(f"{dataset} L{k}" if k.isdigit() else f"{dataset} {k}", v) for k, v in block["by_level"].items()]
                 scopes += [(f"{dataset} {k} (all phrasings)", v) for k, v in block.get("phrasings", {}).items()]
                 scopes += [(f"{dataset} {k}", v) for k, v in block.get("families", {}).items() if k != "original"]
+                scopes += [(f"graph: {k}", v) for k, v in block.get("graph_classes", {}).items()]
             for scope, b in scopes:
                 for m, est in b.items():
                     if isinstance(est, dict) and "mean" in est:
@@ -76,6 +77,17 @@ def table(summary: dict[str, Any], levels: bool = False) -> str:
     j = summary.get("judge") or {}
     lines.append(f"judge scores: {j.get('judge_scores', 0)}, missing: {j.get('missing', 0)} {j.get('reasons') or ''}; "
                  f"system errors: {summary.get('system_errors', 0)}; records: {summary.get('records', 0)}")
+    for system, f in (summary.get("llm") or {}).items():
+        lat = f["latency_s"]
+        lines.append(f"LLM run, {system}: {f['questions']} answers; fabricated citations in the answers "
+                     f"{f['fabricated_citations']} (caught by the grounding check: {f['caught_fabricated_citations']}); "
+                     f"answers with unsupported claims "
+                     f"{f['answers_with_unsupported_claims']}; replaced by 'not found' {f['answers_replaced_by_not_found']} "
+                     f"({f['replaced_share']:.1%}); tool-call failures {f['tool_call_failures']}; calls parsed from text "
+                     f"{f['calls_parsed_from_text']}; planned first calls {f['planned_first_calls']}; LLM calls/question "
+                     f"{f['llm_calls_per_question']}; tokens/question {f['prompt_tokens_per_question']} prompt + "
+                     f"{f['completion_tokens_per_question']} completion; latency {_fmt(lat.get('mean'))} s "
+                     f"[{_fmt(lat.get('lo'))}, {_fmt(lat.get('hi'))}]; errors {f['system_errors']}")
     return "\n".join(lines)
 
 

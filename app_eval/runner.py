@@ -7,7 +7,8 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,12 +96,15 @@ def plan(config: RunConfig, settings: Settings) -> Plan:
                                 for c in [c for c in ds.conversations if c.split == split][:config.limit]]
         return ds
 
-    automated_systems = [s for s in config.systems if (s == GRAPHRAG and 2 in tiers) or 3 in tiers]
+    sets = set(config.sets)
+    automated_systems = [s for s in config.systems if AUTOMATED in sets and ((s == GRAPHRAG and 2 in tiers) or 3 in tiers)]
+    golden = 3 in tiers and GOLDEN in sets
+    conversations = 4 in tiers and CONVERSATIONAL in sets
     return Plan(automated=get(AUTOMATED) if automated_systems else None,
-                golden=get(GOLDEN) if 3 in tiers else None,
-                conversational=get(CONVERSATIONAL) if 4 in tiers else None,
-                automated_systems=automated_systems, golden_systems=list(config.systems) if 3 in tiers else [],
-                conversation_systems=list(config.systems) if 4 in tiers else [], tier1=1 in tiers,
+                golden=get(GOLDEN) if golden else None,
+                conversational=get(CONVERSATIONAL) if conversations else None,
+                automated_systems=automated_systems, golden_systems=list(config.systems) if golden else [],
+                conversation_systems=list(config.systems) if conversations else [], tier1=1 in tiers,
                 phrasings=config.phrasings)
 
 
@@ -176,27 +180,37 @@ class Runner:
                 for name in systems_for:
                     store.update_run(self.run_id, phase=f"{dataset.kind}: {name}")
                     rec_tier = tier or ",".join(t for t in ("2", "3") if int(t) in tiers and (t == "3" or name == GRAPHRAG))
-                    for it in dataset.items:
-                        for family, language, question in p.variants(it):
-                            item_id = it.id if family == "original" else f"{it.id}~{family}"
-                            rec = self._answer(systems[name], rec_tier, dataset.kind, item_id, question, it.expected,
-                                               Session(), level=it.level, category=it.category)
-                            rec.extra |= {"split": it.split, "family": family, "language": language,
-                                          "expected_first_tool": it.expected_first_tool, "entity_uids": it.entity_uids,
-                                          "answer_kind": it.answer_kind}
-                            if "3" in rec_tier.split(","):
-                                self._judge(rec, DATASET_METRICS[dataset.kind], [f.model_dump() for f in it.facts],
-                                            it.answer_kind, tuple(it.entity_uids))
-                            self._save(rec, bar)
+                    units = [(it, family, language, question) for it in dataset.items
+                             for family, language, question in p.variants(it)]
+
+                    def one(unit: tuple, system: System = systems[name], kind: str = dataset.kind,
+                            rec_tier: str = rec_tier) -> Record:
+                        it, family, _language, question = unit
+                        item_id = it.id if family == "original" else f"{it.id}~{family}"
+                        return self._answer(system, rec_tier, kind, item_id, question, it.expected, Session(),
+                                            level=it.level, category=it.category)
+
+                    for (it, family, language, _q), rec in zip(units, self._map(one, units), strict=True):
+                        rec.extra |= {"split": it.split, "family": family, "language": language,
+                                      "expected_first_tool": it.expected_first_tool, "entity_uids": it.entity_uids,
+                                      "answer_kind": it.answer_kind}
+                        if "3" in rec_tier.split(","):
+                            self._judge(rec, DATASET_METRICS[dataset.kind], [f.model_dump() for f in it.facts],
+                                        it.answer_kind, tuple(it.entity_uids))
+                        self._save(rec, bar)
             if p.conversational is not None:
                 for name in p.conversation_systems:
                     store.update_run(self.run_id, phase=f"conversations: {name}")
-                    for conv in p.conversational.conversations:
+
+                    def converse(conv: Any, system: System = systems[name]) -> list[Record]:
                         session = Session()  # one conversation, one state, carried across its turns
-                        for n, turn in enumerate(conv.turns, start=1):
-                            rec = self._answer(systems[name], "4", CONVERSATIONAL, f"{conv.id}.{n}", turn.question,
-                                               turn.expected, session, level=conv.goal, category=conv.goal,
-                                               conversation_id=conv.id, turn=n)
+                        return [self._answer(system, "4", CONVERSATIONAL, f"{conv.id}.{n}", turn.question, turn.expected,
+                                             session, level=conv.goal, category=conv.goal, conversation_id=conv.id, turn=n)
+                                for n, turn in enumerate(conv.turns, start=1)]
+
+                    convs = p.conversational.conversations
+                    for conv, recs in zip(convs, self._map(converse, convs), strict=True):
+                        for turn, rec in zip(conv.turns, recs, strict=True):
                             rec.extra |= {"tags": turn.tags, "expected_tool_behavior": turn.expected_tool_behavior,
                                           "exact_match": exact_match(rec.answer, turn.expected), "split": conv.split,
                                           "entity_uids": turn.entity_uids, "answer_kind": turn.answer_kind}
@@ -204,6 +218,21 @@ class Runner:
                                         turn.answer_kind, tuple(turn.entity_uids))
                             self._save(rec, bar)
         return summarize(store.records(self.run_id), cfg.judge)
+
+    def _map(self, fn: Callable[[Any], Any], units: list[Any]) -> Iterator[Any]:
+        """fn over the units, `workers` at a time (the systems answer concurrently; each answer comes back in the
+        units' order, so judging and storing stay sequential and the records keep their order)."""
+        if self.config.workers <= 1:
+            yield from map(fn, units)
+            return
+        with ThreadPoolExecutor(max_workers=self.config.workers, thread_name_prefix="eval") as pool:
+            futures = [pool.submit(fn, u) for u in units]
+            try:
+                for f in futures:
+                    yield f.result()
+            finally:
+                for f in futures:
+                    f.cancel()
 
 
 def _config_json(cfg: RunConfig, p: Plan) -> str:

@@ -2,6 +2,7 @@
 mean with its bootstrap 95% interval, the number of values and the number of missing judge scores."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -110,6 +111,9 @@ def tier3(records: list[Record]) -> dict[str, Any] | None:
                 # every phrasing (original and paraphrases), by split and language, and by family
                 "phrasings": {k: _metric_block(x, metrics) for k, x in _groups(rs, _split_language)},
                 "families": {fam: _metric_block(x, metrics) for fam, x in _groups(rs, lambda r: r.extra.get("family"))},
+                # the questions only a graph answers (issue 17), per class and split, every phrasing run
+                "graph_classes": {k: _metric_block(x, metrics) for k, x in
+                                  _groups([r for r in rs if r.level == "graph"], lambda r: f"{r.category} {_split(r)}")},
             }
         out[dataset] = by_system
     return out or None
@@ -183,11 +187,46 @@ def missing_scores(records: list[Record]) -> dict[str, Any]:
     return {"judge_scores": calls, "missing": sum(by.values()), "by_system_metric": dict(by), "reasons": dict(reasons)}
 
 
+PUBLICATION = re.compile(r"\b[A-Z]{2}\d{2}-\d{6,}\b")
+
+
+def llm_figures(records: list[Record]) -> dict[str, Any] | None:
+    """What a run against a real model must show (issue 18), per system: fabricated citations (publication
+    numbers and UIDs the answer stated that the retrieved data does not hold; must be 0 in what reaches the
+    user, so this counts what the grounding check caught), answers with unsupported claims, answers replaced by
+    "not found", tool-call failures, LLM calls and tokens per question, latency."""
+    out: dict[str, Any] = {}
+    for system, recs in _groups([r for r in records if r.extra.get("engine") == "llm"], lambda r: r.system):
+        n = len(recs)
+        grounded = [r.extra.get("grounding") or {} for r in recs]
+        stats = [r.extra.get("llm_stats") or {} for r in recs]
+        failed = sum(1 for r in recs for s in r.trace if s.get("status") in ("error", "refused"))
+        out[system] = {
+            "questions": n,
+            # measured here, independently of the agent's check: numbers in the answer that its context lacks
+            "fabricated_citations": sum(len(set(PUBLICATION.findall(r.answer)) - set(PUBLICATION.findall(r.context)))
+                                        for r in recs),
+            "caught_fabricated_citations": sum(g.get("fabricated_citations", 0) for g in grounded),
+            "answers_with_unsupported_claims": sum(1 for g in grounded if g.get("unsupported")),
+            "answers_replaced_by_not_found": sum(1 for g in grounded if g.get("replaced")),
+            "replaced_share": round(sum(1 for g in grounded if g.get("replaced")) / n, 3) if n else 0.0,
+            "tool_call_failures": failed + sum(s.get("call_problems", 0) for s in stats),
+            "calls_parsed_from_text": sum(s.get("text_calls", 0) for s in stats),
+            "planned_first_calls": sum(s.get("planned_calls", 0) for s in stats),
+            "llm_calls_per_question": round(sum(r.extra.get("llm_calls", 0) for r in recs) / n, 2) if n else 0.0,
+            "prompt_tokens_per_question": round(sum(s.get("prompt_tokens", 0) for s in stats) / n) if n else 0,
+            "completion_tokens_per_question": round(sum(s.get("completion_tokens", 0) for s in stats) / n) if n else 0,
+            "latency_s": _est([r.latency_ms / 1000 for r in recs]),
+            "system_errors": sum(1 for r in recs if r.error),
+        }
+    return out or None
+
+
 def summarize(records: list[Record], judge: str | None = None) -> dict[str, Any]:
     """`judge`: the run's judge ("deterministic" or "llm"), which decides with the engines whether the
     paper's figures may be set beside this run's."""
     engines = sorted({r.extra["engine"] for r in records if r.extra.get("engine")})
     return {"tier1": tier1(records), "tier2": tier2(records), "tier3": tier3(records), "tier4": tier4(records),
-            "judge": missing_scores(records), "records": len(records),
+            "judge": missing_scores(records), "records": len(records), "llm": llm_figures(records),
             "system_errors": sum(1 for r in records if r.error), "engines": engines, "judge_name": judge,
             "paper_comparable": comparable_with_paper(engines, judge)}

@@ -59,7 +59,8 @@ class GraphRAGSystem:
                             for s in d["trace"])
         return Reply(a.answer, trace, context, a.latency_ms,
                      extra={"intent": a.intent, "state": a.state, "engine": a.engine, "llm_calls": a.llm_calls,
-                            "citations": a.citations, "current_uid": a.current_uid})
+                            "citations": a.citations, "current_uid": a.current_uid, "grounding": a.grounding,
+                            "llm_stats": a.llm})
 
     def ask(self, question: str, session: Session) -> Reply:
         return _guarded(self._ask, question, session)

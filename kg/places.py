@@ -2,17 +2,22 @@
 select companies seated in Genève."""
 from __future__ import annotations
 
+import re
+
+from rapidfuzz.distance import OSA
+
 from kg.text import fold
 
 CANTONS: dict[str, tuple[str, ...]] = {  # code -> names (de, fr, it, en and common forms)
     "ZH": ("Zürich", "Zurich", "Zurigo"), "BE": ("Bern", "Berne", "Berna"), "LU": ("Luzern", "Lucerne", "Lucerna"),
-    "UR": ("Uri",), "SZ": ("Schwyz", "Svitto"), "OW": ("Obwalden", "Obwald"), "NW": ("Nidwalden", "Nidwald"),
+    "UR": ("Uri",), "SZ": ("Schwyz", "Svitto"), "OW": ("Obwalden", "Obwald", "Obvaldo"),
+    "NW": ("Nidwalden", "Nidwald", "Nidvaldo"),
     "GL": ("Glarus", "Glaris", "Glarona"), "ZG": ("Zug", "Zoug", "Zugo"), "FR": ("Freiburg", "Fribourg", "Friburgo"),
     "SO": ("Solothurn", "Soleure", "Soletta"), "BS": ("Basel-Stadt", "Bâle-Ville", "Basilea Città", "Basel City"),
     "BL": ("Basel-Landschaft", "Bâle-Campagne", "Basilea Campagna", "Basel-Land"),
     "SH": ("Schaffhausen", "Schaffhouse", "Sciaffusa"),
-    "AR": ("Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures"),
-    "AI": ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures"),
+    "AR": ("Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures", "Appenzello Esterno", "Appenzell Outer Rhodes"),
+    "AI": ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno", "Appenzell Inner Rhodes"),
     "SG": ("St. Gallen", "Saint-Gall", "San Gallo", "St Gallen", "Sankt Gallen"),
     "GR": ("Graubünden", "Grisons", "Grigioni"), "AG": ("Aargau", "Argovie", "Argovia"),
     "TG": ("Thurgau", "Thurgovie", "Turgovia"), "TI": ("Tessin", "Ticino"),
@@ -36,8 +41,36 @@ def canton_code(text: str | None) -> str | None:
     """'Zürich', 'zurich', 'ZH', 'canton of Geneva' -> the two-letter code, or None."""
     if not text:
         return None
-    t = fold(text).replace("canton of ", "").replace("canton ", "").replace("kanton ", "").strip(" .")
-    return _CANTON_BY_NAME.get(t)
+    return _CANTON_BY_NAME.get(_bare(text))
+
+
+def _bare(text: str) -> str:
+    """The canton's name without "canton (of)", "Kanton", "cantone (del)" before it."""
+    return re.sub(r"^(?:canton|kanton|cantone)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|d')?", "",
+                  fold(text).strip()).strip(" .")
+
+
+def canton_near(text: str | None) -> str | None:
+    """canton_code, forgiving one typo in a name of 5+ letters ("Scwhyz", "Appenzell Innerrhoedn") and two in one
+    of 10+; only a single closest canton counts. For text that says it is a canton ("im Kanton ...")."""
+    exact = canton_code(text)
+    if exact or not text:
+        return exact
+    t = _bare(text)
+    if len(t) < 5:
+        return None
+    allowed = 2 if len(t) >= 10 else 1
+    near = {code for name, code in _CANTON_BY_NAME.items() if len(name) >= 5 and OSA.distance(t, name) <= allowed}
+    return near.pop() if len(near) == 1 else None
+
+
+# cantons named like their capital: as a place a company moved from or to, the name means the town
+CAPITAL_TOWNS = frozenset(fold(n) for n in ("Zürich", "Zurich", "Zurigo", "Bern", "Berne", "Berna", "Luzern", "Lucerne",
+                                            "Lucerna", "Zug", "Zoug", "Zugo", "Schwyz", "Svitto", "Glarus", "Glaris",
+                                            "Glarona", "Fribourg", "Freiburg", "Friburgo", "Solothurn", "Soleure",
+                                            "Soletta", "Schaffhausen", "Schaffhouse", "Sciaffusa", "St. Gallen",
+                                            "St Gallen", "Saint-Gall", "San Gallo", "Sankt Gallen", "Genf", "Genève",
+                                            "Geneve", "Geneva", "Ginevra", "Neuchâtel", "Neuenburg", "Appenzell"))
 
 
 def city_spellings(text: str) -> list[str]:

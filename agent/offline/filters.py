@@ -9,7 +9,7 @@ from typing import Literal
 
 from agent.offline import linker
 from kg.endpoints.vocabulary import LEGAL_FORMS
-from kg.places import CANTONS, canton_code, city_spellings
+from kg.places import CANTONS, canton_code, canton_near, city_spellings
 from kg.text import fold
 
 # -- is it a count, a ranking? ---------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def kind(question: str) -> Literal["count", "rank"] | None:
 
 
 def place(question: str) -> dict:
-    """{"canton": code} for "im Kanton Zürich", "dans le canton de Vaud", "canton NE", "nel Cantone Ticino";
+    """{"canton": code} for "im Kanton Zürich", "canton de Vaud", "canton NE", "nel Cantone Ticino";
     {"city": name, "canton_guess": code or None} for "in Geneva", "à Lausanne", "con sede a Lugano"; else {}."""
     for m in CANTON_WORD.finditer(question):
         words = m.group(1).split()
@@ -133,10 +133,11 @@ def place(question: str) -> dict:
 
 
 def _canton(text: str) -> str | None:
+    """The canton a text that follows "canton"/"Kanton"/"cantone" names, one typo forgiven."""
     t = text.strip(" .,'")
     if len(t) == 2 and t.upper() in CANTONS:
         return t.upper()
-    return canton_code(t)
+    return canton_near(t)
 
 
 def period(f: str) -> dict:

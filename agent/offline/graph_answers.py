@@ -37,7 +37,7 @@ def answer(ask: GraphAsk, turn: Turn, name: str | None) -> str:
         return _connections(r.rows, r.extra, r.message)
     if ask.tool == "rank_persons":
         return _ranking(ask, r.rows, r.message)
-    if ask.label in ("former seat", "former name"):
+    if ask.label in ("former seat", "former name", "merged into"):
         return _own_past(ask, r.rows, name)
     return _listing(ask, r.rows, r.message, r.extra)
 
@@ -139,8 +139,13 @@ def _listing(ask: GraphAsk, rows: list[dict], message: str, extra: dict) -> str:
 def _own_past(ask: GraphAsk, rows: list[dict], name: str | None) -> str:
     who = f"**{name}**" if name else "The company"
     if not rows:
-        what = "seat move" if ask.label == "former seat" else "change of name"
+        what = {"former seat": "seat move", "former name": "change of name", "merged into": "merger"}[ask.label]
         return f"The notices the graph holds record no {what} of {who}."
+    if ask.label == "merged into":
+        r = rows[0]
+        return (f"{who} was absorbed by **{r.get('absorbed_by', '?')}** (`{r.get('absorbed_by_uid', '')}`) in a merger "
+                f"and deleted — {_cite(r)}" + (f" (deletion date {r['deletion_date']})" if r.get("deletion_date") else "")
+                + ".")
     if ask.label == "former seat":
         lines = [f"- from {r.get('from', '?')} to {r.get('to', '?')} — {_cite(r)}" for r in rows]
         return f"{who} was based in **{rows[0].get('from', '?')}** before it moved. Seat moves:\n\n" + "\n".join(lines)

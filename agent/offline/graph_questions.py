@@ -74,8 +74,8 @@ COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellsch
                        r"societa|aziend\w*|ditt[ae])\b")
 # the kinds that count_entities_by_event cannot tell (no sub-rubric of their own), first match wins
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat\w*|"
-                          r"taken over|uebernommen|reprise?s?)\b")),
+    ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
+                          r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
                          r"umgezogen|umzug\w*|verleg\w*|sitzverleg\w*|zugezogen|weggezogen|demenag\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
@@ -90,16 +90,19 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 _PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
-FROM_TO = re.compile(rf"\b(?:from|von|aus|de|du|da|dal|dalla)\s+(?P<a>{_PLACE})\s+(?:to|nach|in|a|à|au|en|verso)\s+"
+FROM_TO = re.compile(rf"\b(?i:from|von|aus|de|du|da|dal|dalla)\s+(?P<a>{_PLACE})\s+(?i:to|nach|in|a|à|au|en|verso)\s+"
                      rf"(?P<b>{_PLACE})", re.UNICODE)
-FROM_ONLY = re.compile(r"\b(?:from|away from|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
+FROM_ONLY = re.compile(r"\b(?i:from|away from|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
                        r"(?P<a>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
-TO_ONLY = re.compile(r"\b(?:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
+TO_ONLY = re.compile(r"\b(?i:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
                          r"prima del trasferimento|ex sede)\b")
+MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merger|took over|taken over|acquired|fusion\w*|fusioniert\w*|"
+                         r"uebernomm\w*|uebernahm|absorbe\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|assorbit\w*|"
+                         r"rilevat\w*)\b")
 FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
                          r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
                          r"frueher|ancien nom|anciennement|s'appelait|nom precedent|vecchio nome|nome precedente|"
@@ -131,6 +134,8 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
             return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
         if FORMER_NAME.search(f):
             return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")
+        if MERGED_INTO.search(f) and mentions == 1:
+            return GraphAsk("list_events", {"kind": "merged"}, 1, "merged into")
         if mentions:
             return None
     return _ranking(masked, f) or _listing(masked, f)

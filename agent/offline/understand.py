@@ -251,7 +251,8 @@ def _graph_native(u: Understanding, link: dict | None, anchored: bool) -> bool:
         u.intent, u.facts = I.NETWORK, {"connection"}
     elif ask.entities == 1:
         u.intent = I.HISTORY
-        u.facts = {"as_of" if ask.tool == "company_as_of" else "seat_move" if ask.label == "former seat" else "name_change"}
+        u.facts = {"as_of" if ask.tool == "company_as_of" else
+                   {"former seat": "seat_move", "former name": "name_change"}.get(ask.label, "deletion")}
     else:
         u.intent, u.facts, u.link, u.name, u.kind = I.ANALYTICS, {"list"}, None, None, "any"
     u.graph = ask

@@ -114,6 +114,21 @@ class SecondView:
         return [(x.old_name or "", x.name or "", x.date, x.number) for x in self.n.by_uid.get(uid, [])
                 if x.sub_rubric == "HR02" and x.name_changed and x.old_name and x.name and x.old_name != x.name]
 
+    def seat_moves(self, uid: str) -> list[tuple[str, str, str, str]]:
+        """(old seat, new seat, publication date, publication) for every change of seat, oldest first."""
+        return [(x.old_seat or "", x.seat or "", x.date, x.number) for x in self.n.by_uid.get(uid, [])
+                if x.sub_rubric == "HR02" and x.old_seat and x.seat and x.old_seat != x.seat]
+
+    def registered_in(self, canton: str, year: str) -> set[str]:
+        """The companies whose new-entry notice (HR01) the register of `canton` published in `year`."""
+        return {x.uid for x in self.n.all if x.sub_rubric == "HR01" and x.uid and x.canton == canton
+                and x.date.startswith(year)}
+
+    @staticmethod
+    def merger_names(deletion: Notice, name: str) -> bool:
+        """The deletion notice states a merger and names `name` in it."""
+        return bool(re.search(r"\bfusion|\bFusion", deletion.text)) and name in deletion.text
+
     def dissolution_notices(self, uid: str) -> list[Notice]:
         """Bankruptcy (KK), liquidation (LS) and deletion (HR03) notices, and register changes that dissolve the
         company (into bankruptcy or liquidation)."""

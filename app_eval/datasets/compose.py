@@ -40,10 +40,11 @@ class Draft:
     checks: list[Check] = field(default_factory=list)  # what the notices showed while it was drafted
 
 
-def finalize(drafts: list[Draft], prefix: str) -> list[Item]:
-    """Number the items, split them (stratified by level and category) and word each one in its split's
-    families: the question in the base family, a paraphrase in every other family of the split."""
-    for n, d in enumerate(drafts, start=1):
+def finalize(drafts: list[Draft], prefix: str, start: int = 1) -> list[Item]:
+    """Number the items (from `start`), split them (stratified by level and category) and word each one in its
+    split's families: the question in the base family, a paraphrase in every other family of the split. Items
+    added to a set later are finalized on their own, so the split of the items before them does not move."""
+    for n, d in enumerate(drafts, start=start):
         d.item.id = f"{prefix}{n:03d}"
     splits = assign(drafts, lambda d: (d.item.level, d.item.category), lambda d: d.item.id)
     for d in drafts:

@@ -33,6 +33,66 @@ BASE = {s: family(s, "en") for s in (DEV, TEST)}
 FAMILIES = {s: tuple(family(s, c) for c in ("en", "syntax", "order", "typo", "de", "fr", "it")) for s in (DEV, TEST)}
 PARAPHRASE_COLUMNS = ("syntax", "order", "typo", "de", "fr", "it")
 
+# the test split's graph-native families (issue 17), written by a reviewer who had not seen the engine's rules
+TEST_GRAPH = {
+    "board_on_date": (
+        "Which people were serving as directors of {n} on {date}?",
+        "Directors of {n} in office on {date}?",
+        "At {n}, which directors held office on {date}?",
+        "Wer gehörte am {date} dem Verwaltungsrat von {n} an?",
+        "Qui étaient les administrateurs de {n} en date du {date} ?",
+        "Chi faceva parte del consiglio di amministrazione di {n} alla data del {date}?",
+    ),
+    "former_seat": (
+        "In which town was {n} registered before it relocated?",
+        "Previous domicile of {n}, prior to the relocation?",
+        "{n} transferred its registered office: from which town?",
+        "Welches war der bisherige Sitz von {n} vor der Sitzverlegung?",
+        "Dans quelle localité {n} avait-elle son siège avant de déménager ?",
+        "Qual era la sede precedente di {n}, prima dello spostamento?",
+    ),
+    "moved_between": (
+        "Which firms relocated their registered office from {a} to {b}?",
+        "Seat transfers from {a} to {b}: which firms?",
+        "Having previously been domiciled in {a}, which firms moved their registered office to {b}?",
+        "Welche Unternehmen sind mit ihrem Sitz von {a} nach {b} gezügelt?",
+        "Quelles entreprises ont déplacé leur domicile de {a} vers {b} ?",
+        "Quali ditte hanno spostato il proprio domicilio da {a} a {b}?",
+    ),
+    "founded_in": (
+        "Which firms were newly registered in canton {canton} during {year}?",
+        "Newly incorporated firms, canton {canton}, year {year}?",
+        "During {year}, what new firms appeared in the register of canton {canton}?",
+        "Welche Unternehmen wurden im Jahr {year} im Kanton {canton} neu ins Handelsregister eingetragen?",
+        "Quelles nouvelles entreprises ont été immatriculées dans le canton de {canton} au cours de l'année {year} ?",
+        "Quali nuove ditte sono state iscritte nel registro di commercio del Cantone {canton} nel corso del {year}?",
+    ),
+    "board_mandates": (
+        "Which individuals have been directors of more than {k} firms?",
+        "Individuals holding more than {k} directorships?",
+        "Holding more than {k} board mandates: which people?",
+        "Wer ist oder war in mehr als {k} Verwaltungsräten vertreten?",
+        "Qui est ou a été administrateur de plus de {k} entreprises ?",
+        "Chi cumula o ha cumulato mandati di amministratore in più di {k} società?",
+    ),
+    "merged_into": (
+        "Which company took over the assets and liabilities of {n} in a merger?",
+        "Absorbing company in the merger of {n}?",
+        "Through a merger, {n} became part of which firm?",
+        "Auf welche Gesellschaft sind Aktiven und Passiven von {n} infolge Fusion übergegangen?",
+        "Quelle société a repris {n} par voie de fusion ?",
+        "In quale società è confluita {n} a seguito di fusione?",
+    ),
+    "link": (
+        "What is the relationship between {n} and {m}?",
+        "Links between {n} and {m}?",
+        "Between {n} and {m}, is there a link, and what is it?",
+        "In welcher Beziehung stehen {n} und {m} zueinander?",
+        "Qu'est-ce qui relie {n} à {m} ?",
+        "Che rapporto intercorre tra {n} e {m}?",
+    ),
+}
+
 # ask -> split -> (en, syntax, order, de, fr, it). Slots: {n} company (name or UID), {p} person, {what}/{canton}/{year}
 # (counts), {place} (a seat), {addr} (an address), {date} (a date in the family's style).
 T: dict[str, dict[str, tuple[str, str, str, str, str, str]]] = {
@@ -260,6 +320,57 @@ T: dict[str, dict[str, tuple[str, str, str, str, str, str]]] = {
                "Les créanciers de qui ont été convoqués une première fois le {date} ?",
                "I creditori di chi sono stati convocati la prima volta il {date}?"),
     },
+    # graph-native questions (issue 17); slots {n}/{m} companies, {date}, {a}/{b} towns, {year}, {canton}, {k}
+    "board_on_date": {
+        DEV: ("Who sat on the board of directors of {n} on {date}?", "List the board members of {n} as of {date}.",
+              "On {date}, who were the directors on the board of {n}?", "Wer war am {date} im Verwaltungsrat der {n}?",
+              "Qui siégeait au conseil d'administration de {n} le {date} ?",
+              "Chi sedeva nel consiglio d'amministrazione della {n} il {date}?"),
+        TEST: TEST_GRAPH["board_on_date"],
+    },
+    "former_seat": {
+        DEV: ("Where was {n} based before it moved its seat?", "Give the former seat of {n}.",
+              "Before the move, where did {n} have its seat?", "Wo hatte {n} vor dem Umzug ihren Sitz?",
+              "Où était le siège de {n} avant le transfert ?", "Dove aveva sede {n} prima del trasferimento?"),
+        TEST: TEST_GRAPH["former_seat"],
+    },
+    "moved_between": {
+        DEV: ("Which companies moved their seat from {a} to {b}?", "List the companies that moved from {a} to {b}.",
+              "From {a} to {b}: which companies moved their seat?", "Welche Firmen haben ihren Sitz von {a} nach {b} verlegt?",
+              "Quelles sociétés ont transféré leur siège de {a} à {b} ?",
+              "Quali società hanno trasferito la sede da {a} a {b}?"),
+        TEST: TEST_GRAPH["moved_between"],
+    },
+    "founded_in": {
+        DEV: ("Which companies were founded in {year} in canton {canton}?",
+              "List the companies entered in the register in {year} in canton {canton}.",
+              "In canton {canton}, which companies were founded in {year}?",
+              "Welche Firmen wurden {year} im Kanton {canton} gegründet?",
+              "Canton de {canton} : quelles sociétés ont été fondées en {year} ?",
+              "Quali società sono state fondate nel {year} nel Cantone {canton}?"),
+        TEST: TEST_GRAPH["founded_in"],
+    },
+    "board_mandates": {
+        DEV: ("Which persons have held board seats in more than {k} companies?",
+              "List the persons who sat on the boards of more than {k} companies.",
+              "On the boards of more than {k} companies: which persons have sat there?",
+              "Welche Personen sassen in den Verwaltungsräten von mehr als {k} Firmen?",
+              "Quelles personnes ont siégé au conseil d'administration de plus de {k} sociétés ?",
+              "Quali persone hanno seduto nei consigli di amministrazione di più di {k} società?"),
+        TEST: TEST_GRAPH["board_mandates"],
+    },
+    "merged_into": {
+        DEV: ("Which company absorbed {n} in a merger?", "Name the company that took over {n} by merger.",
+              "{n} was merged into which company?", "Von welcher Firma wurde {n} durch Fusion übernommen?",
+              "Quelle société a absorbé {n} par fusion ?", "Quale società ha incorporato {n} per fusione?"),
+        TEST: TEST_GRAPH["merged_into"],
+    },
+    "link": {
+        DEV: ("How are {n} and {m} connected?", "Show the connection between {n} and {m}.", "{n} and {m}: what links them?",
+              "Wie sind {n} und {m} miteinander verbunden?", "Quel est le lien entre {n} et {m} ?",
+              "Come sono collegate {n} e {m}?"),
+        TEST: TEST_GRAPH["link"],
+    },
 }
 
 # the event kinds of count questions, per split and language column
@@ -286,6 +397,24 @@ MONTHS = {
            "décembre"),
     "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
            "novembre", "dicembre"),
+}
+# canton names as each language writes them (the {canton} slot holds the code)
+CANTON_NAMES: dict[str, tuple[str, str, str, str]] = {  # en, de, fr, it
+    "ZH": ("Zurich", "Zürich", "Zurich", "Zurigo"), "BE": ("Bern", "Bern", "Berne", "Berna"),
+    "LU": ("Lucerne", "Luzern", "Lucerne", "Lucerna"), "UR": ("Uri", "Uri", "Uri", "Uri"),
+    "SZ": ("Schwyz", "Schwyz", "Schwyz", "Svitto"), "OW": ("Obwalden", "Obwalden", "Obwald", "Obvaldo"),
+    "NW": ("Nidwalden", "Nidwalden", "Nidwald", "Nidvaldo"), "GL": ("Glarus", "Glarus", "Glaris", "Glarona"),
+    "ZG": ("Zug", "Zug", "Zoug", "Zugo"), "FR": ("Fribourg", "Freiburg", "Fribourg", "Friburgo"),
+    "SO": ("Solothurn", "Solothurn", "Soleure", "Soletta"), "BS": ("Basel-Stadt", "Basel-Stadt", "Bâle-Ville", "Basilea Città"),
+    "BL": ("Basel-Landschaft", "Basel-Landschaft", "Bâle-Campagne", "Basilea Campagna"),
+    "SH": ("Schaffhausen", "Schaffhausen", "Schaffhouse", "Sciaffusa"),
+    "AR": ("Appenzell Ausserrhoden", "Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures", "Appenzello Esterno"),
+    "AI": ("Appenzell Innerrhoden", "Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno"),
+    "SG": ("St. Gallen", "St. Gallen", "Saint-Gall", "San Gallo"), "GR": ("Graubünden", "Graubünden", "Grisons", "Grigioni"),
+    "AG": ("Aargau", "Aargau", "Argovie", "Argovia"), "TG": ("Thurgau", "Thurgau", "Thurgovie", "Turgovia"),
+    "TI": ("Ticino", "Tessin", "Tessin", "Ticino"), "VD": ("Vaud", "Waadt", "Vaud", "Vaud"),
+    "VS": ("Valais", "Wallis", "Valais", "Vallese"), "NE": ("Neuchâtel", "Neuenburg", "Neuchâtel", "Neuchâtel"),
+    "GE": ("Geneva", "Genf", "Genève", "Ginevra"), "JU": ("Jura", "Jura", "Jura", "Giura"),
 }
 LEGAL_WORDS = {"ag", "sa", "gmbh", "sàrl", "sarl", "sagl", "in", "liquidation", "liquidazione", "en", "&", "und", "et", "e",
                "partner", "zweigniederlassung", "succursale", "genossenschaft", "by"}
@@ -348,6 +477,8 @@ class Ask:
             slots["what"] = WHAT[slots["what"]][split][lang]
         if "date" in slots:
             slots["date"] = date_text(slots["date"], split, column)
+        if self.key == "founded_in":  # the canton named as the language writes it
+            slots["canton"] = CANTON_NAMES[slots["canton"]][("en", "de", "fr", "it").index(lang)]
         if self.uid_ref and split == DEV and column == "en":
             slots["n"] = f"the company with UID {slots['n']}"
         if column != "typo":

@@ -74,6 +74,7 @@ class Notice:
     uid: str | None = None  # the company the notice is about (new state, else actual, else debtor / company)
     name: str | None = None  # its name after the notice
     old_name: str | None = None  # its name before (HR02 commonsActual)
+    old_seat: str | None = None  # its seat before (HR02 commonsActual)
     name_changed: bool = False
     seat: str | None = None
     legal_form: str | None = None
@@ -138,6 +139,7 @@ def parse(xml: bytes) -> Notice:
         n.head_office_uid, n.head_office_name = _text(state, "headOffice/uid"), _text(state, "headOffice/name")
     if actual is not None and new is not None:
         n.old_name = _text(actual, "company/name")
+        n.old_seat = _text(actual, "company/seat")
     changes = content.find("transaction/update/changements")
     if changes is not None:
         n.name_changed = _text(changes, "nameChanged") == "true"

@@ -9,13 +9,14 @@ kind (a bankruptcy published in several steps) is listed once, at its first noti
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import legal_form
-from kg.places import canton_code, city_spellings
+from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
 from kg.text import fold
 
 Kind = Literal["founded", "deleted", "bankrupt", "liquidation", "moved", "renamed", "merged", "capital_changed"]
@@ -95,12 +96,14 @@ class ListEventsArgs(BaseModel):
 
 class Place:
     """A town or (unless `town_only`) a canton as typed; `holds(seat, canton)` says whether a company there is in
-    it: "Zug" holds the town of Zug and, as a from/to place, the canton."""
+    it. A name that is both a town and its canton ("Bern", "Zug", "Genève") means the town; "canton Bern",
+    "Kanton Zug" or a canton's own name ("Ticino", "Valais", "BE") mean the canton."""
 
     def __init__(self, text: str, town_only: bool = False) -> None:
         self.text = text
-        self.canton = None if town_only else canton_code(text)
-        self.towns = {fold(s) for s in city_spellings(text)}
+        said_canton = bool(re.match(r"\s*(canton|kanton|cantone)\b", fold(text)))
+        self.canton = None if town_only or (fold(text).strip() in CAPITAL_TOWNS and not said_canton) else canton_code(text)
+        self.towns = set() if said_canton else {fold(s) for s in city_spellings(text)}
 
     def holds(self, seat: str | None, canton: str | None) -> bool:
         if seat and fold(seat).split(" (")[0] in self.towns:

@@ -27,7 +27,8 @@ def _company(truth) -> tuple[str, str]:
 
 
 def _agent(ctx, model) -> Agent:
-    return Agent(ctx, LLMEngine(ctx.settings, model=model))
+    """The model makes every call itself (LLM_FIRST_CALL=model): these tests follow the model's choices."""
+    return Agent(ctx, LLMEngine(ctx.settings.model_copy(update={"llm_first_call": "model"}), model=model))
 
 
 def test_tool_calls_run_in_order_and_the_state_instruction_reaches_synthesis(ctx, truth):
@@ -41,7 +42,10 @@ def test_tool_calls_run_in_order_and_the_state_instruction_reaches_synthesis(ctx
     assert a.answer == "The answer." and a.engine == "llm"
     synthesis = model.calls[-1]
     assert "NETWORK EXPLORED" in synthesis[0].content and "<tool_result tool=\"explore_network\"" in synthesis[-1].content
-    assert model.bindings[0] == (list(TOOLS_FOR_INTENT["explore_network"]), {"parallel_tool_calls": False})
+    # the first tool-choosing call must call a tool; every call is capped
+    assert model.bindings[0] == (list(TOOLS_FOR_INTENT["explore_network"]),
+                                 {"parallel_tool_calls": False, "max_tokens": 256, "tool_choice": "required"})
+    assert model.bindings[1][1] == {"parallel_tool_calls": False, "max_tokens": 256}
 
 
 def test_the_loop_stops_after_four_tool_calls(ctx, truth):
@@ -106,12 +110,14 @@ def test_real_client_against_a_local_openai_compatible_server(built_world, ctx, 
         return f"**{name}** is registered. Sources: see the notices."
 
     with FakeOpenAI(respond) as server:
-        settings = built_world.settings.model_copy(update={"openai_base_url": server.base_url, "llm_model": "test-model"})
+        settings = built_world.settings.model_copy(update={"openai_base_url": server.base_url, "llm_model": "test-model",
+                                                           "llm_first_call": "model"})
         engine = LLMEngine(settings)
         tokens: list[str] = []
         a = Agent(ctx, engine).ask(f"Where is {name}?", on_event=lambda e: tokens.append(e["text"])
                                    if e["type"] == "token" else None)
-    assert a.answer == f"**{name}** is registered. Sources: see the notices." and len(tokens) > 3
+    # streamed sentence by sentence, each one checked against the data before it is passed on
+    assert a.answer == f"**{name}** is registered. Sources: see the notices." and len(tokens) == 2
     assert "".join(tokens) == a.answer and a.llm_calls == 4 and a.engine_label == "LLM · test-model"
     route, loop1, loop2, synth = server.requests
     assert all(r["temperature"] == 0 and r["model"] == "test-model" for r in server.requests)

@@ -3,6 +3,7 @@ error messages, the agent event stream and the optional login."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from agent.trace import AgentAnswer, Step
 from app_chat import view
@@ -103,3 +104,16 @@ def test_the_banner_and_warnings_show_hostile_names_as_text():
     for text in (banner(ans), problem(ans)):
         html = markdown_it.MarkdownIt("commonmark").render(text)
         assert "<a " not in html and "<img" not in html, html
+
+
+def test_the_grounding_check_is_titled_by_its_verdict_and_shows_removed_claims_as_text():
+    from app_chat.view import grounding_output, grounding_title
+
+    ok = {"claims": 4, "unsupported": [], "removed_sentences": 0, "replaced": False, "fabricated_citations": 0}
+    assert grounding_title(ok) == "grounding check · 4 claims · every claim supported"
+    cut = ok | {"unsupported": [{"kind": "publication", "text": "HR01-1000999001"}], "removed_sentences": 1,
+                "fabricated_citations": 1}
+    assert grounding_title(cut).endswith("1 unsupported statement removed")
+    assert grounding_title(cut | {"replaced": True}).endswith("answer replaced: nothing it stated was in the data")
+    out = grounding_output(cut | {"unsupported": [{"kind": "name", "text": "<img src=x onerror=alert(1)>"}]})
+    assert json.loads(out)["unsupported"][0]["text"] == "<img src=x onerror=alert(1)>"  # JSON in a code step, not HTML

@@ -60,6 +60,9 @@ def _committed(kind: str):
     return ds
 
 
+BOARD = {"board_member", "chair", "vice_chair", "sole_board_member"}
+
+
 def test_the_demo_world_is_the_pinned_one(demo_world, demo_truth):
     assert world_digest(demo_world) == DEMO_WORLD_DIGEST
     s = demo_truth.summary
@@ -79,7 +82,14 @@ def test_committed_golden_set_is_the_demo_worlds_truth(demo_world, demo_truth, d
     committed = _committed(GOLDEN)
     rebuilt = build_golden(demo_truth, notices=demo_notices, world=demo_world)
     assert rebuilt.model_dump(exclude={"checked_by_hand"}) == committed.model_dump(exclude={"checked_by_hand"})
-    assert Counter(i.level for i in committed.items) == {"easy": 20, "medium": 20, "hard": 20}
+    levels = Counter(i.level for i in committed.items)
+    assert {k: levels[k] for k in ("easy", "medium", "hard")} == {"easy": 20, "medium": 20, "hard": 20}
+    graph = Counter(i.category for i in committed.items if i.level == "graph")
+    assert set(graph) == {"board_on_date", "former_seat", "moved_between", "founded_in", "board_mandates",
+                          "merged_into", "link"}, graph
+    # the demo world holds one mandate threshold whose persons each keep one name key (k=2 joins homonyms)
+    assert graph["board_mandates"] >= 1 and min(v for k, v in graph.items() if k != "board_mandates") >= 6, graph
+    assert Counter(i.split for i in committed.items if i.level == "graph")["test"] >= 18
     t = demo_truth
     for it in committed.items:  # the reference facts are the truth's, not the graph's
         uid = it.source.get("uid")
@@ -100,6 +110,31 @@ def test_committed_golden_set_is_the_demo_worlds_truth(demo_world, demo_truth, d
             assert [f.value for f in it.facts if f.kind == "name"] == [n["name"] for n in t.companies[uid]["names"][:-1]]
         if it.category == "connected":  # every company sharing a person, not one of them
             assert len(it.facts) == len(it.source["connected"]) >= 3
+        if it.category == "board_on_date":  # the board that day: terms of office from the truth
+            day, cid = it.source["date"], t.companies[uid]["id"]
+            board = {pid for pid, p in t.persons.items() for r in p["roles"] if r["company"] == cid
+                     and r["role_key"] in BOARD and r["from"] <= day and (r["to"] is None or r["to"] > day)}
+            assert {f.value for f in it.facts} == {t.canonical(pid) for pid in board}, it.id
+        if it.category == "moved_between":  # every company that moved between the two towns
+            moved = {t.uid_of[p["company"]] for p in t.publications if p.get("company") in t.uid_of
+                     and "seat" in p["facts"].get("changes", []) and p["facts"]["old_seat"] == it.source["from"]
+                     and p["facts"]["new_seat"] == it.source["to"]}
+            assert set(it.source["uids"]) == moved and len(it.facts) == len(moved)
+        if it.category == "founded_in":
+            new = {t.uid_of[p["company"]] for p in t.publications if p["sub_rubric"] == "HR01" and p.get("company")
+                   in t.uid_of and p["canton"] == it.source["canton"] and p["date"][:4] == it.source["year"]}
+            assert set(it.source["uids"]) == new
+        if it.category == "board_mandates":  # every person the notices name on more than k boards
+            seats: dict[str, set[str]] = {}
+            for u in t.companies:
+                for p in t.pubs_of_company.get(u, []):
+                    for m in p["mentions"]:
+                        if m["kind"] == "person" and m.get("role_key") in BOARD:
+                            seats.setdefault(m["entity"], set()).add(u)
+            over = {t.canonical(pid) for pid, us in seats.items() if len(us) > int(it.source["k"])}
+            assert {f.value for f in it.facts} == over and over, it.id
+        if it.category == "merged_into":
+            assert t.companies[uid]["absorbed_by"] and t.uid_of[t.companies[uid]["absorbed_by"]] == it.source["acquirer"]
     assert any(len(it.facts) >= 4 for it in committed.items if it.category == "renamed")  # a chain of three names
     assert committed.checks == []  # the second procedure (the XML notices) agrees with every reference
 
@@ -219,6 +254,7 @@ def test_entity_uids_are_the_graphs(datasets, built_world):
 def test_golden_and_conversations_build_for_any_world(datasets):
     golden, _ = load(GOLDEN, datasets.directory)
     conv, _ = load(CONVERSATIONAL, datasets.directory)
-    assert len(golden.items) == 60 and len({i.id for i in golden.items}) == 60
+    base = [i for i in golden.items if i.level != "graph"]
+    assert len(base) == 60 and len({i.id for i in golden.items}) == len(golden.items)
     assert len(conv.conversations) == 20
     assert golden.world == datasets.truth.summary

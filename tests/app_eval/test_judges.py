@@ -96,7 +96,9 @@ def test_deterministic_judge_ranks_correct_above_wrong_and_empty(golden, judge):
     rel = {"correct": [], "wrong": [], "empty": []}
     for it in [it for peers in by_category.values() for it in peers[:2]]:  # every kind of question, twice
         peers = by_category[it.category]
-        other = peers[(peers.index(it) + 1) % len(peers)]  # a real answer to the same kind of question, about another entity
+        # a real answer to the same kind of question about another entity (a category of one: another of its level)
+        others = [x for x in peers if x is not it] or [x for x in golden.items if x.level == it.level and x is not it]
+        other = others[peers.index(it) % len(others)]
         answers = {"correct": it.expected, "wrong": other.expected, "empty": ""}
         scores = {k: {m: judge.score(m, JudgeInput(it.question, a, it.expected, tuple(f.model_dump() for f in it.facts),
                                                    context=it.expected)).value

@@ -180,3 +180,19 @@ def test_a_worker_killed_before_it_finishes_leaves_a_failed_run_with_the_reason(
         time.sleep(0.2)
     assert p["status"] == "failed" and f"pid {pid}" in p["error"] and "ended without finishing" in p["error"]
     assert api.list_runs(settings, store)[0]["status"] == "failed"
+
+
+def test_concurrent_answers_give_the_same_records_in_the_same_order(built_world, datasets, tmp_path):
+    """--workers answers several questions at once (an LLM server's slots); judging and storing stay in order,
+    so the records and their scores are the sequential run's. --sets runs only the datasets named."""
+    runs = {}
+    for workers in (1, 3):
+        config = RunConfig(tiers=[3, 4], systems=["graphrag"], engine="offline", judge="deterministic", limit=3,
+                           datasets_dir=str(datasets.directory), workers=workers, sets=["golden", "conversational"])
+        store = tmp_path / f"w{workers}.sqlite"
+        run_id = api.run(config, built_world.settings, store)
+        runs[workers] = RunStore(store).records(run_id)
+    one, three = runs[1], runs[3]
+    assert {r.dataset for r in one} == {"golden", "conversational"}  # no automated item
+    assert [(r.dataset, r.item_id, r.answer) for r in one] == [(r.dataset, r.item_id, r.answer) for r in three]
+    assert [{m: s.value for m, s in r.scores.items()} for r in one] == [{m: s.value for m, s in r.scores.items()} for r in three]

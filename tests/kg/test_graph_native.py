@@ -156,6 +156,33 @@ def test_seat_moves_from_and_to_a_canton_are_the_truths(ctx, truth):
     assert truth.uid_of[p["company"]] in {r["uid"] for r in res.rows}
 
 
+def test_a_town_named_like_its_canton_means_the_town_unless_the_canton_is_said(ctx, truth):
+    """"From Bern to Saint-Imier" is the town of Bern; "from canton Bern" is every town in it."""
+    from kg.places import CAPITAL_TOWNS, canton_code
+    from kg.text import fold
+
+    moves = _changes(truth, "seat")
+    town = next(p["facts"]["old_seat"] for p in moves if fold(p["facts"]["old_seat"]) in CAPITAL_TOWNS
+                and any(q["facts"]["old_canton"] == canton_code(p["facts"]["old_seat"])
+                        and q["facts"]["old_seat"] != p["facts"]["old_seat"] for q in moves))
+    code = canton_code(town)
+    from_town = {truth.uid_of[p["company"]] for p in moves if p["facts"]["old_seat"] == town}
+    from_canton = {truth.uid_of[p["company"]] for p in moves if p["facts"]["old_canton"] == code}
+    assert from_town < from_canton  # the world holds moves from other towns of the canton
+    assert {r["uid"] for r in call(ctx, "list_events", {"kind": "moved", "from_place": town, "limit": 500}).rows} == from_town
+    for said in (f"canton {town}", f"Kanton {town}", code):
+        res = call(ctx, "list_events", {"kind": "moved", "from_place": said, "limit": 500})
+        assert {r["uid"] for r in res.rows} == from_canton, said
+
+
+def test_canton_names_forgive_one_typo_and_speak_four_languages():
+    from kg.places import canton_near
+
+    assert [canton_near(t) for t in ("Scwhyz", "Appenzell Innerrhoedn", "St. Galeln", "Appenzello Interno",
+                                     "cantone Ticino", "Kanton Zug", "Grigioni")] == ["SZ", "AI", "SG", "AI", "TI", "ZG", "GR"]
+    assert canton_near("Berm") is None and canton_near("Zürichsee") is None  # short, or more than a typo away
+
+
 def test_foundations_by_year_and_canton_are_the_truths(ctx, truth):
     founded = Counter((p["date"][:4], p["canton"]) for p in truth.publications
                       if p["sub_rubric"] == "HR01" and p["company"] in truth.uid_of)
