@@ -44,6 +44,15 @@ def _calls(companies: list[dict], persons: list[dict]) -> dict[str, list[dict]]:
                                     for k in cantons],
         "execute_custom_cypher": [{"query": "MATCH (c:Company {uid: $u})-[:HAS_EVENT]->(e:Event) RETURN count(e) AS n",
                                    "params": {"u": c["uid"]}} for c in companies[:20]],
+        # the graph-native endpoints (issue 17)
+        "company_as_of": [{"uid": c["uid"], "date": d} for c in companies[:20] for d in ("2020-06-30", "2023-06-30")],
+        "list_events": [{"kind": k, "canton": c, "year": 2022} for k in ("founded", "moved", "merged", "deleted")
+                        for c in cantons[:5]] + [{"kind": "moved", "from_place": "Zürich", "to_place": "Zug"},
+                                                 {"kind": "renamed", "since": "2023-01-01"}],
+        "rank_persons": [{"metric": m, "role": r, "canton": c} for m in ("companies", "mandates") for r in ("board", None)
+                         for c in (None, "ZH", "GE")],
+        "find_connections": [{"a": a["uid"], "b": b["uid"]} for a, b in zip(companies[:20], companies[20:40], strict=False)]
+        + [{"a": p["uid"], "b": c["uid"]} for p, c in zip(persons[:10], companies[:10], strict=False)],
     }
 
 
