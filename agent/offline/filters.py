@@ -33,13 +33,17 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "neueintragung", "gruendung", "gegruendet", "neue firmen", "neue unternehmen",
                     "entered", "entries", "set up", "nouvelles inscriptions", "nouvelle inscription", "inscriptions",
                     "fondation", "fondee", "creation", "creee", "cree",
-                    "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion")),
+                    "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion",
+                    "established", "incorporated", "started", "creat", "neugruend", "neu eingetragen", "entstanden",
+                    "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
+                    "came into being", "into existence", "firmengruend", "unternehmensgruend")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
 # -- where ------------------------------------------------------------------------------------------------------
 CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
                          r"([^\W\d_][\w'.-]*(?:[ -][^\W\d_][\w'.-]*){0,2})", re.IGNORECASE)
+CANTON_AFTER = re.compile(r"([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)\s+(?i:canton)\b")  # "St. Gallen canton"
 TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|located in|registered in|mit sitz in|"
                        r"sitz in|domiciled in|avec siege a|siege a|sise? a|etablie? a|basee? a|con sede a|sede a|"
                        r"situat[ao] a)\s+)([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
@@ -49,7 +53,8 @@ WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\
 COUNTRY = {"switzerland", "schweiz", "suisse", "svizzera", "svizra", "ch"}
 
 # -- when -------------------------------------------------------------------------------------------------------
-YEAR = re.compile(r"(?<![\d.\-])(18[89]\d|19\d\d|20\d\d)(?![\d.\-])")
+# a year, not part of a date (01.10.2019, 2019-10-01); a full stop after it ends the sentence
+YEAR = re.compile(r"(?<![\d\-])(?<!\d\.)(18[89]\d|19\d\d|20\d\d)(?!\d|[.\-]\d)")
 SINCE = re.compile(r"\b(?:since|from|seit|ab|depuis|des|dal|dall'|dai|a partire dal)\s+(?:l'an\s+|dem jahr\s+|"
                    r"il\s+)?(\d{4})\b")
 BEFORE = re.compile(r"\b(?:before|vor|avant|prima del|prima dell'|until|bis|jusqu'en|fino al)\s+(\d{4})\b")
@@ -115,6 +120,10 @@ def place(question: str) -> dict:
             code = _canton(" ".join(words[:n]))
             if code:
                 return {"canton": code}
+    for m in CANTON_AFTER.finditer(question):
+        code = _canton(m.group(1))
+        if code:
+            return {"canton": code}
     for m in TOWN_WORD.finditer(question):
         word = m.group(1).strip(".'")
         if YEAR.fullmatch(word) or fold(word) in _FORMS or fold(word.split()[0]) in SECTOR_WORDS:

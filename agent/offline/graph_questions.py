@@ -51,17 +51,27 @@ def date_in(text: str) -> tuple[str, tuple[int, int]] | None:
 
 # -- connections ------------------------------------------------------------------------------------------------
 CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbind\w*|verbunden|beziehung\w*|"
-                       r"zusammenhang\w*|verknuepf\w*|gemeinsam\w*|lie[es]?|relie\w*|lien\w*|rapport\w*|en commun|"
-                       r"collegat\w*|legam\w*|relazion\w*|in comune|connessi\w*)\b")
+                       r"zusammenhang\w*|zusammen|verknuepf\w*|gemeinsam\w*|lie(?:e|s|es|ees?|ent)?|relie\w*|lien\w*|"
+                       r"rapport\w*|en commun|"
+                       r"collegat\w*|collegament\w*|legam\w*|leg(?:a|ano)|relazion\w*|in comune|connessi\w*|paths?|route|"
+                       r"shar(?:e|es|ed|ing)|each other|one another|anything to do|miteinander|zu tun|a voir avec|"
+                       r"a che fare|l'un\w* (?:avec|con) l'altr\w*)\b")
 
 # -- persons by their companies ---------------------------------------------------------------------------------
 PERSONS = re.compile(r"\b(persons?|people|individuals?|who|personen|leute|wer|welche personen|personnes?|qui|"
                      r"individus|persone|chi|quali persone)\b")
+_N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
 MANY = re.compile(r"\b(?:more than|over|at least|mehr als|ueber|mindestens|plus de|au moins|piu di|oltre|almeno)\s+"
-                  r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")\b")
-MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il maggior numero|maggior numero)\b")
+                  + _N + r"\b")
+# "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many
+OR_MORE = re.compile(r"\b" + _N + r"\s+(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b")
+MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il maggior numero|maggior numero|"
+                  r"rank\w*|by (?:the )?number of|(?:largest|highest|greatest|biggest) number|nach (?:der )?anzahl|"
+                  r"par nombre|selon le nombre|per numero|"
+                  r"classifica\w*|classement|rangliste)\b")
 SEATS = re.compile(r"\b(compan\w*|boards?|mandates?|seats|positions?|posts|roles|firm\w*|unternehm\w*|"
-                   r"gesellschaft\w*|verwaltungsraet\w*|mandat\w*|societes|entreprises|conseils|postes|fonctions|"
+                   r"directorships?|memberships?|\w*mandat\w*|gesellschaft\w*|verwaltungsraet\w*|societes|entreprises|"
+                   r"conseils|postes|fonctions|"
                    r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
 AT_LEAST = re.compile(r"\b(at least|mindestens|au moins|almeno)\b")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
@@ -77,7 +87,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
-                         r"umgezogen|umzug\w*|verleg\w*|sitzverleg\w*|zugezogen|weggezogen|demenag\w*|"
+                         r"umgezogen|umzug\w*|umzueg\w*|verleg\w*|sitzverleg\w*|zugezogen|weggezogen|gezogen|demenag\w*|spostat\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
@@ -87,21 +97,41 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    r"kapitalerhoeh\w*|kapitalherabsetz\w*|augmentation de capital|"
                                    r"aumento (?:di|del) capitale)\b")),
 )
+# entered in the register, with a year: a new entry ("registered in 2019", not "the registered office")
+NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|inscrit\w*|immatricul\w*|iscritt\w*)\b"
+                           r"(?! (?:office|address|seat|sitz))")
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 _PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
-FROM_TO = re.compile(rf"\b(?i:from|von|aus|de|du|da|dal|dalla)\s+(?P<a>{_PLACE})\s+(?i:to|nach|in|a|à|au|en|verso)\s+"
-                     rf"(?P<b>{_PLACE})", re.UNICODE)
+FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
+                     rf"(?i:to|nach|in|a|à|au|en|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 FROM_ONLY = re.compile(r"\b(?i:from|away from|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
                        r"(?P<a>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
 TO_ONLY = re.compile(r"\b(?i:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
+# "left Interlaken for Spiez", "ont quitté Onex pour Genève", "hanno lasciato Onex per Ginevra"
+LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
+                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
-                         r"prima del trasferimento|ex sede)\b")
-MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merger|took over|taken over|acquired|fusion\w*|fusioniert\w*|"
-                         r"uebernomm\w*|uebernahm|absorbe\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|assorbit\w*|"
+                         r"prima del trasferimento|ex sede|before (?:the |its )?(?:move|relocation|transfer)|"
+                         r"vor (?:der|dem) (?:sitzverlegung|umzug|verlegung)|avant (?:son|le|la) (?:demenagement|"
+                         r"transfert|deplacement)|prima del (?:trasloco|trasferimento|cambio di sede)|"
+                         r"von wo|woher|d'ou|da dove|da quale)\b|\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
+SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz|siege|sede)\b")
+SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
+                       r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove)\b")
+PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
+                       r"frueher\w*|vorher\w*|vorig\w*|bisherig\w*|zuvor|ehemal\w*|urspruenglich\w*|"
+                       r"past|in the past|damals|einst|avant|auparavant|jadis|precedent\w*|ancien\w*|autrefois|initial\w*|"
+                       r"origine\w*|d'origine|"
+                       r"prima|in passato|in precedenza|originari\w*|inizial\w*|ex)\b")
+MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took over|took (?:it|them) over|taken over|"
+                         r"acquired|fusion\w*|"
+                         r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
+                         r"uebernomm\w*|uebernahm|absorbe\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
+                         r"assorbit\w*|"
                          r"rilevat\w*)\b")
 FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
                          r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
@@ -130,7 +160,7 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
             keys, _former = roles.asked_roles(masked)
             args: dict[str, Any] = {"date": when[0]} | ({"roles": sorted(keys)} if keys else {})
             return GraphAsk("company_as_of", args, 1, roles.label(keys) if keys else "state")
-        if FORMER_SEAT.search(f):
+        if FORMER_SEAT.search(f) or (SEAT_WORD.search(f) and PAST_WORD.search(f)):
             return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
         if FORMER_NAME.search(f):
             return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")
@@ -138,12 +168,12 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
             return GraphAsk("list_events", {"kind": "merged"}, 1, "merged into")
         if mentions:
             return None
-    return _ranking(masked, f) or _listing(masked, f)
+    return _ranking(masked, f) or _listing(masked, f, anchored)
 
 
 def _ranking(masked: str, f: str) -> GraphAsk | None:
     """Persons by their companies: "who sits on the most boards", "persons on more than three boards"."""
-    many, most = MANY.search(f), MOST.search(f)
+    many, most = MANY.search(f) or OR_MORE.search(f), MOST.search(f)
     if not (PERSONS.search(f) and SEATS.search(f) and (many or most)):
         return None
     keys, _ = roles.asked_roles(masked)
@@ -154,7 +184,7 @@ def _ranking(masked: str, f: str) -> GraphAsk | None:
     if many:
         n = many.group(1)
         n = int(n) if n.isdigit() else filters.NUMBERS[n]
-        args["min_count"] = n if AT_LEAST.search(f) else n + 1
+        args["min_count"] = n if AT_LEAST.search(f) or OR_MORE.search(f) else n + 1
         args["limit"] = 50
     if NOW.search(f):
         args["current"] = True
@@ -164,24 +194,36 @@ def _ranking(masked: str, f: str) -> GraphAsk | None:
     return GraphAsk("rank_persons", args, 0, roles.label(keys) if keys else "persons")
 
 
-def _listing(masked: str, f: str) -> GraphAsk | None:
+def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     """Companies by what happened to them. A count of entries, deletions, bankruptcies or liquidations stays with
     count_entities_by_event; a list of them, and any question about moves, renames and mergers, come here."""
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
+    if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))):
+        kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun"
     counting = filters.kind(masked) == "count"
     if kind is None:
-        if counting or not (LIST.search(f) and (COMPANIES.search(f) or filters.legal_form(f))):
+        if counting:
+            return None
+        listed = LIST.search(f) and (COMPANIES.search(f) or filters.legal_form(f))
+        # "New companies registered in Zug in 2019", "Neugründungen im Kanton Schwyz 2019": what happened, when
+        # or where, with no one named and no conversation to refer to, asks for the companies it happened to
+        scoped = not anchored and (filters.YEAR.search(f) or filters.place(masked))
+        if not (listed or scoped):
             return None
         event = next((e for e, words in filters.EVENTS
                       if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words)), None)
+        if event is None and NEWLY_ENTERED.search(f) and filters.YEAR.search(f):
+            event = "foundation"  # "registered in 2019", "2019 eingetragen", "inscrites en 2019"
         kind = _EVENT_KIND.get(event or "")
         if kind is None:
             return None
-    elif not (counting or LIST.search(f) or COMPANIES.search(f)):
-        return None
-    args: dict[str, Any] = {"kind": kind}
-    if kind == "moved":
-        args |= _from_to(masked)
+        moves: dict[str, str] = {}
+    else:
+        moves = _from_to(masked) if kind == "moved" else {}
+        # "Sitzverlegungen von Bern nach Thun": a move between two places is a list without a list word
+        if not (counting or LIST.search(f) or COMPANIES.search(f) or {"from_place", "to_place"} <= set(moves)):
+            return None
+    args: dict[str, Any] = {"kind": kind} | moves
     if not ({"from_place", "to_place"} & set(args)):
         where = filters.place(masked)
         if where.get("canton"):
@@ -198,7 +240,7 @@ def _listing(masked: str, f: str) -> GraphAsk | None:
 
 
 def _from_to(masked: str) -> dict[str, str]:
-    m = FROM_TO.search(masked)
+    m = FROM_TO.search(masked) or LEFT_FOR.search(masked)
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

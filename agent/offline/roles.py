@@ -15,7 +15,7 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         "president", "chairman", "chairwoman", "chairperson", "chair of", "the chair", "praesident", "vorsitz",
         "presidente", "presidence", "presidenza")),
     "board": (KEYS["board"], (
-        "board", "director of the board", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
+        "board", "director of the board", "directorship", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
         "conseil d'administration", "conseil d administration", "administrateur", "administratrice",
         "consiglio di amministrazione", "consiglio d'amministrazione", "amministratore", "amministratrice")),
     "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
