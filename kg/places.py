@@ -18,7 +18,7 @@ CANTONS: dict[str, tuple[str, ...]] = {  # code -> names (de, fr, it, en and com
     "SH": ("Schaffhausen", "Schaffhouse", "Sciaffusa"),
     "AR": ("Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures", "Appenzello Esterno", "Appenzell Outer Rhodes"),
     "AI": ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno", "Appenzell Inner Rhodes"),
-    "SG": ("St. Gallen", "Saint-Gall", "San Gallo", "St Gallen", "Sankt Gallen"),
+    "SG": ("St. Gallen", "Saint-Gall", "San Gallo", "St Gallen", "Sankt Gallen", "St.Gallen", "St-Gall", "Saint Gall"),
     "GR": ("Graubünden", "Grisons", "Grigioni"), "AG": ("Aargau", "Argovie", "Argovia"),
     "TG": ("Thurgau", "Thurgovie", "Turgovia"), "TI": ("Tessin", "Ticino"),
     "VD": ("Waadt", "Vaud"), "VS": ("Wallis", "Valais", "Vallese"),
@@ -29,7 +29,7 @@ CITY_NAMES: dict[str, tuple[str, ...]] = {
     "Genève": ("Geneva", "Genf", "Ginevra", "Geneve"), "Zürich": ("Zurich", "Zurigo"), "Bern": ("Berne", "Berna"),
     "Luzern": ("Lucerne", "Lucerna"), "Basel": ("Basle", "Bâle", "Basilea"), "Lausanne": ("Losanna",),
     "Neuchâtel": ("Neuenburg",), "Fribourg": ("Freiburg",), "Biel/Bienne": ("Biel", "Bienne"),
-    "St. Gallen": ("St Gallen", "Saint-Gall", "Sankt Gallen"), "Lugano": (), "Winterthur": (),
+    "St. Gallen": ("St Gallen", "Saint-Gall", "Sankt Gallen", "St.Gallen", "St-Gall"), "Lugano": (), "Winterthur": (),
     "Sion": ("Sitten",), "Chur": ("Coire", "Coira"), "Solothurn": ("Soleure",), "Schaffhausen": ("Schaffhouse",),
 }
 

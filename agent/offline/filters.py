@@ -36,9 +36,23 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion",
                     "established", "incorporated", "started", "creat", "neugruend", "neu eingetragen", "entstanden",
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
-                    "came into being", "into existence", "firmengruend", "unternehmensgruend")),
+                    "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
+
+# entered in the register, with a year: a new entry ("registered in 2019", not "the registered office")
+NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|inscrit\w*|immatricul\w*|iscritt\w*)\b"
+                           r"(?! (?:office|address|seat|sitz))")
+
+
+def event(f: str) -> str | None:
+    """The event kind a folded question names (first match of EVENTS), or a new entry it implies."""
+    for name, words in EVENTS:
+        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+            return name
+    if NEWLY_ENTERED.search(f) and YEAR.search(f):
+        return "foundation"  # "registered in 2019", "2019 eingetragen", "inscrites en 2019"
+    return None
 
 # -- where ------------------------------------------------------------------------------------------------------
 CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
@@ -167,10 +181,9 @@ def count_args(question: str) -> dict:
     """CountArgs for a count question: event_type, canton, year or since/until, group_by."""
     f = fold(question)
     args: dict = {}
-    for event, words in EVENTS:
-        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
-            args["event_type"] = event
-            break
+    happened = event(f)
+    if happened:
+        args["event_type"] = happened
     where = place(question)
     if where.get("canton") or where.get("canton_guess"):
         args["canton"] = where.get("canton") or where.get("canton_guess")

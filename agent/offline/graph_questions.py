@@ -64,7 +64,7 @@ _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
 MANY = re.compile(r"\b(?:more than|over|at least|mehr als|ueber|mindestens|plus de|au moins|piu di|oltre|almeno)\s+"
                   + _N + r"\b")
 # "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many
-OR_MORE = re.compile(r"\b" + _N + r"\s+(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b")
+OR_MORE = re.compile(r"\b" + _N + r"(?:\s+(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b|\+)")
 MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il maggior numero|maggior numero|"
                   r"rank\w*|by (?:the )?number of|(?:largest|highest|greatest|biggest) number|nach (?:der )?anzahl|"
                   r"par nombre|selon le nombre|per numero|"
@@ -87,7 +87,9 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
-                         r"umgezogen|umzug\w*|umzueg\w*|verleg\w*|sitzverleg\w*|zugezogen|weggezogen|gezogen|demenag\w*|spostat\w*|"
+                         r"umgezogen|umzug\w*|umzueg\w*|sitzwechsel\w*|chang\w* (?:their|its) (?:seat|registered office)|"
+                         r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
+                         r"zugezogen|weggezogen|gezogen|demenag\w*|spostat\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
@@ -97,9 +99,6 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    r"kapitalerhoeh\w*|kapitalherabsetz\w*|augmentation de capital|"
                                    r"aumento (?:di|del) capitale)\b")),
 )
-# entered in the register, with a year: a new entry ("registered in 2019", not "the registered office")
-NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|inscrit\w*|immatricul\w*|iscritt\w*)\b"
-                           r"(?! (?:office|address|seat|sitz))")
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 _PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
@@ -119,18 +118,19 @@ FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the mo
                          r"vor (?:der|dem) (?:sitzverlegung|umzug|verlegung)|avant (?:son|le|la) (?:demenagement|"
                          r"transfert|deplacement)|prima del (?:trasloco|trasferimento|cambio di sede)|"
                          r"von wo|woher|d'ou|da dove|da quale)\b|\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
-SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz|siege|sede)\b")
+SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz\w*|siege|sede)\b")
 SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
                        r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove)\b")
 PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
                        r"frueher\w*|vorher\w*|vorig\w*|bisherig\w*|zuvor|ehemal\w*|urspruenglich\w*|"
-                       r"past|in the past|damals|einst|avant|auparavant|jadis|precedent\w*|ancien\w*|autrefois|initial\w*|"
+                       r"past|in the past|damals|einst|anterieur\w*|anterior\w*|"
+                       r"avant|auparavant|jadis|precedent\w*|ancien\w*|autrefois|initial\w*|"
                        r"origine\w*|d'origine|"
                        r"prima|in passato|in precedenza|originari\w*|inizial\w*|ex)\b")
 MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took over|took (?:it|them) over|taken over|"
                          r"acquired|fusion\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
-                         r"uebernomm\w*|uebernahm|absorbe\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
+                         r"uebernomm\w*|uebernahm|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
                          r"assorbit\w*|"
                          r"rilevat\w*)\b")
 FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
@@ -210,10 +210,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
         scoped = not anchored and (filters.YEAR.search(f) or filters.place(masked))
         if not (listed or scoped):
             return None
-        event = next((e for e, words in filters.EVENTS
-                      if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words)), None)
-        if event is None and NEWLY_ENTERED.search(f) and filters.YEAR.search(f):
-            event = "foundation"  # "registered in 2019", "2019 eingetragen", "inscrites en 2019"
+        event = filters.event(f)
         kind = _EVENT_KIND.get(event or "")
         if kind is None:
             return None

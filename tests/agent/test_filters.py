@@ -76,3 +76,9 @@ def test_a_year_inside_a_uid_or_date_is_no_year():
 def test_canton_aargau_is_not_the_legal_form():
     args = filters.rank_args("top 5 companies im Kanton AG")
     assert args.get("canton") == "AG" and "legal_form" not in args
+
+
+def test_registered_in_a_year_counts_new_entries():
+    args = filters.count_args("How many companies were registered in canton St. Gallen in 2022?")
+    assert args["event_type"] == "foundation" and args["canton"] == "SG" and args["year"] == 2022
+    assert "event_type" not in filters.count_args("How many companies have their registered office in canton Zug?")

@@ -154,6 +154,13 @@ def test_a_list_question_is_analytics_and_names_no_entity():
     ("Wer hat die meisten Verwaltungsratsmandate?", 0, "rank_persons", {"roles": "board"}),
     ("Which individuals have the largest number of board seats?", 0, "rank_persons", {"roles": "board"}),
     ("Rank people by number of board memberships", 0, "rank_persons", {"roles": "board"}),
+    ("people on 3+ boards", 0, "rank_persons", {"min_count": 3}),
+    ("sociétés créées en 2022 canton de st-gall", 0, "list_events", {"kind": "founded", "canton": "SG"}),
+    ("Welche AGs sind 2022 im Kanton St.Gallen ins Handelsregister gekommen?", 0, "list_events",
+     {"kind": "founded", "canton": "SG", "year": 2022}),
+    ("Firmen mit Sitzwechsel von Onex nach Genf", 0, "list_events", {"kind": "moved", "to_place": "Genf"}),
+    ("Quel était le domicile antérieur de ⟦⟧ ?", 1, "list_events", {"kind": "moved"}),
+    ("Quelle société a englobé ⟦⟧ ?", 1, "list_events", {"kind": "merged"}),
 ])
 def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
     ask = read(question, mentions, False)
