@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rapidfuzz.distance import OSA
+
 from agent import intents as I
 from agent.offline import filters, graph_questions, linker, roles
 from agent.offline.graph_questions import GraphAsk
@@ -231,7 +233,10 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         rest = fold(u.masked if u.link else (q.replace(u.name, " ") if u.name else q))
         u.unread = _unread(rest)
         asked_by = _by_question_word(u.masked if u.link else q) if u.unread else None
-        if asked_by:
+        misspelt = _misspelt_fact(u.unread)
+        if misspelt:
+            u.facts, u.unread = {misspelt}, []  # "adress of X", "capitl of X": one fact word, one typo
+        elif asked_by:
             u.facts, u.unread = {asked_by}, []  # "Where …?", "How much …?": the question word says what is asked
         else:
             u.facts = {"unread"} if u.unread and not _DOSSIER.search(rest) else {"dossier"}
@@ -279,6 +284,18 @@ meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais 
 need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
 ancora hello hi hallo bonjour buongiorno salut ciao kindly quick quickly briefly kurz bref breve okay ok yes ja oui si
 """.split()}
+
+
+# single fact words long enough to forgive a typo in ("adress", "capitl", "purpse"), each with its fact
+_FACT_WORDS = {w: fact for fact, words in FACTS.items() for w in words if w.isalpha() and len(w) >= 5}
+
+
+def _misspelt_fact(unread: list[str]) -> str | None:
+    """The one fact that the words the rules did not read name with a typo (one edit, two from 9 letters), or None
+    when none or several facts come that close."""
+    near = {fact for w in unread if len(w) >= 5 for word, fact in _FACT_WORDS.items()
+            if abs(len(word) - len(w)) <= 2 and OSA.distance(w, word) <= (2 if len(word) >= 9 else 1)}
+    return near.pop() if len(near) == 1 else None
 
 
 def _unread(folded: str) -> list[str]:

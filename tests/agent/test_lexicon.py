@@ -12,6 +12,10 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "What is {n}'s line of business?",
+        "Womit befasst sich {n}?",
+        "Di cosa si occupa {n}?",
+        "De quoi s'occupe {n} ?",
         "What business is {n} in?",
         "What is {n}'s business?",
         "What industry is {n} active in?",
@@ -48,6 +52,8 @@ CASES = {
         "What form of business is {n}?",
     ],
     "address": [
+        "Anschrift von {n}?",
+        "adress of {n}",
         "Where does {n} operate?",
         "Wo arbeitet {n}?",
         "Où opère {n} ?",
@@ -71,6 +77,7 @@ CASES = {
         "In quale città si trova {n}?",
     ],
     "capital": [
+        "capitl of {n}",
         "How much capital does {n} have?",
         "What is the capital of {n}?",
         "How big is {n}'s share capital?",
