@@ -79,4 +79,11 @@ def city_spellings(text: str) -> list[str]:
     out = [text.strip()]
     if city:
         out += [city, *CITY_NAMES[city]]
+    saint = _SAINT.match(text.strip())
+    if saint:  # "St-Imier", "Saint-Imier", "St. Imier": the register writes either
+        rest = saint.group(2)
+        out += [f"Saint-{rest}", f"St-{rest}", f"St. {rest}", f"St.{rest}", f"Sankt {rest}"]
     return sorted(set(out))
+
+
+_SAINT = re.compile(r"^(st\.\s*|(?:st|saint|sankt)[\s-]+)(\w.*)$", re.IGNORECASE)  # not "Stans"

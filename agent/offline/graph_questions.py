@@ -87,7 +87,8 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
-                         r"umgezogen|umzug\w*|umzueg\w*|sitzwechsel\w*|chang\w* (?:their|its) (?:seat|registered office)|"
+                         r"umgezogen|umzug\w*|umzueg\w*|gezuegelt|zuegel\w*|zogen|traslocat\w*|sitzwechsel\w*|"
+                         r"chang\w* (?:their|its) (?:seat|registered office)|"
                          r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
                          r"zugezogen|weggezogen|gezogen|demenag\w*|spostat\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
@@ -109,7 +110,11 @@ FROM_ONLY = re.compile(r"\b(?i:from|away from|weg aus|weg von|depuis|quitte\w*|l
 TO_ONLY = re.compile(r"\b(?i:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
 # "left Interlaken for Spiez", "ont quitté Onex pour Genève", "hanno lasciato Onex per Ginevra"
 LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
-                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per)\s+(?P<b>{_PLACE})", re.UNICODE)
+                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per)\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
+                      rf"trasferirsi|stabilirsi|settle)\s+(?i:a|à|en|in)\s+)?(?P<b>{_PLACE})", re.UNICODE)
+# "Onex -> Genève", "Bern → Saint-Imier"
+_NAMED = r"(?:[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?|[^\W\d_][\w'.-]*)"  # "Le Locle", "onex"
+ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
@@ -117,11 +122,16 @@ FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the mo
                          r"prima del trasferimento|ex sede|before (?:the |its )?(?:move|relocation|transfer)|"
                          r"vor (?:der|dem) (?:sitzverlegung|umzug|verlegung)|avant (?:son|le|la) (?:demenagement|"
                          r"transfert|deplacement)|prima del (?:trasloco|trasferimento|cambio di sede)|"
-                         r"von wo|woher|d'ou|da dove|da quale)\b|\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
+                         r"von wo|woher|d'ou|da dove|da quale|from where|from which (?:town|city|place))\b|"
+                         r"\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
 SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz\w*|siege|sede)\b")
 SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
-                       r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove)\b")
-PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
+                       r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove|"
+                       r"ou (?:etait|avait|se)|"
+                       r"(?:which|what) (?:town|city|place|municipality)|in welche\w* (?:stadt|ort|gemeinde)|"
+                       r"quelle (?:ville|commune|localite)|quale (?:citta|comune|localita))\b")
+PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|old|alte[rnms]?|bevor|"
+                       r"vecchi[ao]|until (?:\d{4}|it moved)|bis (?:\d{4}|zum umzug)|jusqu'en \d{4}|fino al \d{4}|"
                        r"frueher\w*|vorher\w*|vorig\w*|bisherig\w*|zuvor|ehemal\w*|urspruenglich\w*|"
                        r"past|in the past|damals|einst|anterieur\w*|anterior\w*|"
                        r"avant|auparavant|jadis|precedent\w*|ancien\w*|autrefois|initial\w*|"
@@ -198,7 +208,8 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     """Companies by what happened to them. A count of entries, deletions, bankruptcies or liquidations stays with
     count_entities_by_event; a list of them, and any question about moves, renames and mergers, come here."""
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
-    if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))):
+    if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
+                         or (ARROW.search(masked) and COMPANIES.search(f))):
         kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun"
     counting = filters.kind(masked) == "count"
     if kind is None:
@@ -237,7 +248,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
 
 
 def _from_to(masked: str) -> dict[str, str]:
-    m = FROM_TO.search(masked) or LEFT_FOR.search(masked)
+    m = FROM_TO.search(masked) or LEFT_FOR.search(masked) or ARROW.search(masked)
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

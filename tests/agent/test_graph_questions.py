@@ -161,6 +161,19 @@ def test_a_list_question_is_analytics_and_names_no_entity():
     ("Firmen mit Sitzwechsel von Onex nach Genf", 0, "list_events", {"kind": "moved", "to_place": "Genf"}),
     ("Quel était le domicile antérieur de ⟦⟧ ?", 1, "list_events", {"kind": "moved"}),
     ("Quelle société a englobé ⟦⟧ ?", 1, "list_events", {"kind": "merged"}),
+    ("companies that moved onex -> geneve", 0, "list_events", {"kind": "moved", "from_place": "onex"}),
+    ("Companies that relocated Bern → Saint-Imier", 0, "list_events", {"kind": "moved", "from_place": "Bern"}),
+    ("Firmen, die von Onex nach Genf gezügelt sind", 0, "list_events", {"kind": "moved", "to_place": "Genf"}),
+    ("Quelles sociétés ont quitté Onex pour s'installer à Genève ?", 0, "list_events",
+     {"kind": "moved", "to_place": "Genève"}),
+    ("Quali ditte hanno traslocato da Berna a Saint-Imier?", 0, "list_events", {"kind": "moved", "from_place": "Berna"}),
+    ("⟦⟧ moved to Horgen from where?", 1, "list_events", {"kind": "moved"}),
+    ("Which was ⟦⟧'s seat until 2021?", 1, "list_events", {"kind": "moved"}),
+    ("Wo war die ⟦⟧, bevor sie nach Horgen zog?", 1, "list_events", {"kind": "moved"}),
+    ("Avant Horgen, où était ⟦⟧ ?", 1, "list_events", {"kind": "moved"}),
+    ("In which town was ⟦⟧ originally registered?", 1, "list_events", {"kind": "moved"}),
+    ("Alter Sitz der ⟦⟧?", 1, "list_events", {"kind": "moved"}),
+    ("Vecchia sede di ⟦⟧?", 1, "list_events", {"kind": "moved"}),
 ])
 def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
     ask = read(question, mentions, False)

@@ -183,6 +183,13 @@ def test_canton_names_forgive_one_typo_and_speak_four_languages():
     assert canton_near("Berm") is None and canton_near("Zürichsee") is None  # short, or more than a typo away
 
 
+def test_saint_towns_are_found_in_either_spelling():
+    from kg.places import canton_near, city_spellings
+    assert {"Saint-Imier", "St-Imier", "St. Imier"} <= set(city_spellings("St-Imier"))
+    assert "St-Imier" in city_spellings("Saint-Imier") and "Sankt Gallen" in city_spellings("St.Gallen")
+    assert canton_near("st-gall") == "SG" and city_spellings("Stans") == ["Stans"]
+
+
 def test_foundations_by_year_and_canton_are_the_truths(ctx, truth):
     founded = Counter((p["date"][:4], p["canton"]) for p in truth.publications
                       if p["sub_rubric"] == "HR01" and p["company"] in truth.uid_of)
