@@ -16,8 +16,10 @@ CANTONS: dict[str, tuple[str, ...]] = {  # code -> names (de, fr, it, en and com
     "SO": ("Solothurn", "Soleure", "Soletta"), "BS": ("Basel-Stadt", "Bâle-Ville", "Basilea Città", "Basel City"),
     "BL": ("Basel-Landschaft", "Bâle-Campagne", "Basilea Campagna", "Basel-Land"),
     "SH": ("Schaffhausen", "Schaffhouse", "Sciaffusa"),
-    "AR": ("Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures", "Appenzello Esterno", "Appenzell Outer Rhodes"),
-    "AI": ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno", "Appenzell Inner Rhodes"),
+    "AR": ("Appenzell Ausserrhoden", "Appenzell Rhodes-Extérieures", "Appenzello Esterno", "Appenzell Outer Rhodes",
+           "Appenzell A.Rh.", "Appenzell A. Rh.", "Appenzell AR"),
+    "AI": ("Appenzell Innerrhoden", "Appenzell Rhodes-Intérieures", "Appenzello Interno", "Appenzell Inner Rhodes",
+           "Appenzell I.Rh.", "Appenzell I. Rh.", "Appenzell AI"),
     "SG": ("St. Gallen", "Saint-Gall", "San Gallo", "St Gallen", "Sankt Gallen", "St.Gallen", "St-Gall", "Saint Gall"),
     "GR": ("Graubünden", "Grisons", "Grigioni"), "AG": ("Aargau", "Argovie", "Argovia"),
     "TG": ("Thurgau", "Thurgovie", "Turgovia"), "TI": ("Tessin", "Ticino"),
@@ -33,7 +35,7 @@ CITY_NAMES: dict[str, tuple[str, ...]] = {
     "Sion": ("Sitten",), "Chur": ("Coire", "Coira"), "Solothurn": ("Soleure",), "Schaffhausen": ("Schaffhouse",),
 }
 
-_CANTON_BY_NAME = {fold(n): code for code, names in CANTONS.items() for n in (code, *names)}
+_CANTON_BY_NAME = {fold(n).strip(" ."): code for code, names in CANTONS.items() for n in (code, *names)}
 _CITY_BY_NAME = {fold(n): city for city, names in CITY_NAMES.items() for n in (city, *names)}
 
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from agent.offline import linker
 from kg.endpoints.vocabulary import LEGAL_FORMS
-from kg.places import CANTONS, canton_code, canton_near, city_spellings
+from kg.places import CANTONS, CAPITAL_TOWNS, canton_code, canton_near, city_spellings
 from kg.text import fold
 
 # -- is it a count, a ranking? ---------------------------------------------------------------------------------
@@ -144,7 +144,10 @@ def place(question: str) -> dict:
             continue
         if len(word) == 2 and word.upper() in CANTONS:
             return {"canton": word.upper()}
-        return {"city": word, "canton_guess": canton_code(word)}
+        code = canton_code(word) or canton_code(m.group(1))  # "Appenzell I.Rh." keeps its full stop
+        if code and fold(word) not in CAPITAL_TOWNS and fold(m.group(1)) not in CAPITAL_TOWNS:
+            return {"canton": code}  # "in Ticino", "in Appenzell Innerrhoden": no town has the name
+        return {"city": word, "canton_guess": code}
     for m in WEAK_TOWN_WORD.finditer(question):  # "le società di Lugano": only a place the register knows
         word = m.group(1).strip(".'")
         f = fold(word)
@@ -225,7 +228,13 @@ def rank_args(question: str) -> dict:
     return args
 
 
+# "fondations de sociétés", "fondazione di società": the founding of companies, not the legal form
+_FOUNDING_OF = re.compile(r"\b(?:fondations?|fondazion[ei]) (?:de|d'|des|di|delle) ?(?:societes|entreprises|societa|"
+                          r"aziende|imprese|ditte)\b")
+
+
 def legal_form(f: str) -> str | None:
+    f = _FOUNDING_OF.sub(" ", f)
     for name, form in sorted(_FORMS.items(), key=lambda x: -len(x[0])):
         if form == "Zweigniederlassung" or len(name) < 2:
             continue

@@ -82,3 +82,19 @@ def test_registered_in_a_year_counts_new_entries():
     args = filters.count_args("How many companies were registered in canton St. Gallen in 2022?")
     assert args["event_type"] == "foundation" and args["canton"] == "SG" and args["year"] == 2022
     assert "event_type" not in filters.count_args("How many companies have their registered office in canton Zug?")
+
+
+@pytest.mark.parametrize("question, where", [
+    ("Which companies were founded in Appenzell Innerrhoden in 2020?", {"canton": "AI"}),
+    ("Companies registered in 2020 in the canton of Appenzell I.Rh.", {"canton": "AI"}),
+    ("Quali ditte sono state costituite nel 2020 in Appenzello Interno?", {"canton": "AI"}),
+    ("Welche Firmen gibt es in Graubünden?", {"canton": "GR"}),
+    ("Which companies are based in Zürich?", {"city": "Zürich", "canton_guess": "ZH"}),  # a town too: the town
+])
+def test_a_canton_named_without_the_word_canton_is_the_canton_unless_a_town_has_its_name(question, where):
+    assert filters.place(question) == where
+
+
+def test_the_founding_of_companies_is_no_legal_form():
+    assert filters.legal_form("fondations de societes en 2020") is None
+    assert filters.legal_form("quelles fondations ont ete creees en 2020") == "Stiftung"
