@@ -102,6 +102,7 @@ CASES = {
         "Numero d'impresa di {n}?",
     ],
     "deletion": [
+        "{n} was removed when?",
         "Has {n} been deleted?",
         "When was {n} struck off the register?",
         "When did {n} cease to exist?",
@@ -129,6 +130,7 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "{n} was previously called what?",
         "What was {n} called before?",
         "Did {n} change its name?",
         "Former names of {n}?",
