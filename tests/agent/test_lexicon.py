@@ -12,6 +12,7 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "Passons à {n}. Quel est son but ?",
         "What is {n}'s line of business?",
         "Womit befasst sich {n}?",
         "Di cosa si occupa {n}?",
