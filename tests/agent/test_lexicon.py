@@ -12,6 +12,7 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "{n}: oggetto?",
         "Passons à {n}. Quel est son but ?",
         "What is {n}'s line of business?",
         "Womit befasst sich {n}?",
@@ -53,6 +54,7 @@ CASES = {
         "What form of business is {n}?",
     ],
     "address": [
+        "{n}: recapito?",
         "Anschrift von {n}?",
         "adress of {n}",
         "Where does {n} operate?",
