@@ -5,7 +5,10 @@ a purpose keyword such as "crypto", how many, by what). The results are the argu
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Literal
+
+from rapidfuzz.distance import OSA
 
 from agent.offline import linker
 from kg.endpoints.vocabulary import LEGAL_FORMS
@@ -18,16 +21,24 @@ COUNT = re.compile(r"\b(how many|how often|wie viele?|wie oft|count|number of|an
 RANK = re.compile(r"\b(top|largest|biggest|highest|richest|most(?! recent)|greatest|best capitali[sz]ed|"
                   r"\w*kapitalstaerkst\w*|mieux capitalis\w*|piu capitalizzat\w*|groesste?\w*|hoechste?\w*|meiste\w*|"
                   r"rank\w*|rangliste|plus (?:grand|gros|eleve|important)\w*|le plus|la plus|les plus|"
-                  r"piu (?:grand|alt|elevat|important|ricc)\w*|maggior\w*|classifica|classement|il piu|la piu)\b")
+                  r"piu (?:grand|alt|elevat|important|ricc|capital)\w*|plus de capital|meisten kapital|"
+                  r"maggior\w*|classifica|classement|il piu|la piu)\b")
+# a list of companies ("which companies in Lugano …", "welche Firmen im Kanton Jura …"): with a filter stated, the
+# companies that meet it, ranked by capital
+LIST = re.compile(r"\b(?:(?:which|what) (?:compan\w*|firms?|businesses|gmbhs?|ags?)|list (?:(?:all|the|of) )*"
+                  r"(?:compan\w*|firms?|businesses)|welche[rnms]? (?:\w+ )?(?:firm\w*|unternehm\w*|gesellschaft\w*)|"
+                  r"liste (?:der |des |delle )?(?:firm\w*|unternehm\w*|societes|entreprises|societa|aziende)|"
+                  r"quel(?:le)?s (?:\w+ )?(?:societes|entreprises|firmes)|quali (?:\w+ )?(?:societa|aziende|ditte|imprese))\b")
 # a ranking is of companies (or by capital): "the most recent notice" or "the oldest person" is none
 RANK_OBJECT = re.compile(r"\b(compan\w*|\w*firm\w*|\w*unternehm\w*|\w*gesellschaft\w*|capital\w*|\w*kapital\w*|"
                          r"societe\w*|entreprise\w*|societa|aziend\w*|ditt[ae]|capitale)\b")
 
 # -- what is counted (first match wins: "ouvertures de faillite" is a bankruptcy, not an opening) ----------------
 EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("bankruptcy", ("bankrupt", "konkurs", "faillite", "fallimen", "fallit", "insolven")),
+    ("bankruptcy", ("bankrupt", "konkurs", "faillite", "fallimen", "fallit", "insolven", "went bust", "gone bust",
+                    "go bust", "pleite", "bancarott")),
     ("deletion", ("deleted", "deletion", "struck off", "geloescht", "loeschung", "radiation", "radiee", "radie",
-                  "cancellazion", "cancellat")),
+                  "cancellazion", "cancellat", "removal", "removed from")),
     ("liquidation", ("liquidation", "liquidazion", "aufloesung", "aufgeloest", "dissolution", "scioglimen")),
     ("foundation", ("new registration", "new entr", "registration", "founded", "foundation", "founding", "new compan",
                     "neueintragung", "gruendung", "gegruendet", "neue firmen", "neue unternehmen",
@@ -36,7 +47,8 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "nuove iscrizioni", "nuova iscrizione", "iscrizioni", "fondazion", "fondate", "costituzion",
                     "established", "incorporated", "started", "creat", "neugruend", "neu eingetragen", "entstanden",
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
-                    "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister")),
+                    "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister",
+                    "formation")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
@@ -46,13 +58,36 @@ NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|inscrit\w*|imma
 
 
 def event(f: str) -> str | None:
-    """The event kind a folded question names (first match of EVENTS), or a new entry it implies."""
+    """The event kind a folded question names (first match of EVENTS), or a new entry it implies, or the kind
+    of an event word typed with a typo ("registraitons", "bankrupcies")."""
     for name, words in EVENTS:
         if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
             return name
     if NEWLY_ENTERED.search(f) and YEAR.search(f):
         return "foundation"  # "registered in 2019", "2019 eingetragen", "inscrites en 2019"
-    return None
+    return _misspelt_event(f)
+
+
+# the one-word event terms long enough to forgive a typo in (they are matched as word beginnings)
+_EVENT_WORDS = tuple((w, name) for name, words in EVENTS for w in words if w.isalpha() and len(w) >= 7)
+
+
+def _misspelt_event(f: str) -> str | None:
+    """The event kind one word of the question names with a typo: its beginning within one edit of an event term
+    (two from nine letters); none, or several kinds that close, is None. Words the rules know are no typos."""
+    near = set()
+    for word in re.findall(r"[a-z]{7,}", f):
+        if word in linker.QUESTION_WORDS or word in linker.FUNCTION_WORDS:
+            continue
+        for term, name in _EVENT_WORDS:
+            limit = 2 if len(term) >= 9 else 1
+            if min(OSA.distance(word[:n], term) for n in (len(term) - 1, len(term), len(term) + 1)) <= limit:
+                near.add(name)
+    return near.pop() if len(near) == 1 else None
+
+
+# a sub-rubric code: "HR01 notices", "KK02 or KK03"
+SUB_RUBRIC = re.compile(r"(?<![\w-])(hr0[1-3]|kk(?:0[1-9]|10)|ls0[1-8])(?![\w-])")
 
 # -- where ------------------------------------------------------------------------------------------------------
 CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
@@ -62,6 +97,7 @@ TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|l
                        r"sitz in|domiciled in|avec siege a|siege a|sise? a|etablie? a|basee? a|con sede a|sede a|"
                        r"situat[ao] a)\s+)([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
+BARE_CANTON = re.compile(r"(?<![\w.-])([A-Z]{2})(?![\w.-])")
 WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
 COUNTRY = {"switzerland", "schweiz", "suisse", "svizzera", "svizra", "ch"}
@@ -72,6 +108,14 @@ YEAR = re.compile(r"(?<![\d\-])(?<!\d\.)(18[89]\d|19\d\d|20\d\d)(?!\d|[.\-]\d)")
 SINCE = re.compile(r"\b(?:since|from|seit|ab|depuis|des|dal|dall'|dai|a partire dal)\s+(?:l'an\s+|dem jahr\s+|"
                    r"il\s+)?(\d{4})\b")
 BEFORE = re.compile(r"\b(?:before|vor|avant|prima del|prima dell'|until|bis|jusqu'en|fino al)\s+(\d{4})\b")
+# a year named relative to today: "last year", "letztes Jahr", "l'année dernière", "l'anno scorso", "this year"
+LAST_YEAR = re.compile(r"\b(?:last|previous|past) year\b|\b(?:letzte[sn]?|vergangene[sn]?|im vor)\s*jahr\b|"
+                       r"\bvorjahr\b|\bl'(?:annee|an) (?:derniere|dernier|passee|precedente)\b|\bl'anno (?:scorso|passato)\b")
+THIS_YEAR = re.compile(r"\bthis year\b|\b(?:dieses|diesem|laufenden) jahr\b|\bheuer\b|\bcette annee\b|"
+                       r"\bquest'anno\b|\bnell'anno in corso\b")
+LAST_YEARS = re.compile(r"\b(?:(?:in )?the (?:last|past)|(?:in )?den (?:letzten|vergangenen)|(?:ces|les|au cours des)"
+                        r"|(?:negli|gli) (?:ultimi|scorsi))\s+(\d{1,2}|[a-z]+)\s+(?:years|jahren|dernieres annees|"
+                        r"annees|anni)\b")
 GROUP = (("year", r"(?:year|jahr|annee|an|anno)"), ("canton", r"(?:canton|kanton|cantone)"),
          ("month", r"(?:month|monat|mois|mese)"))
 PER = r"\b(?:per|by|pro|nach|each|jede[snm]?|par|chaque|ogni|for each|pour chaque)\s+"
@@ -101,7 +145,9 @@ KEYWORD = (
     re.compile(r"\b(?:sector|industry|branche|bereich|secteur|domaine|settore|ambito|field)\s+(?:of\s+|de\s+|du\s+|"
                r"de la\s+|des\s+|di\s+|del\s+|dell'|della\s+|dei\s+|der\s+)?([^\W\d_][\w]{2,})"),
     re.compile(r"\b([^\W\d_][\w]{2,})\s+(?:sector|industry|branche|secteur|settore|field)\b"),
-    re.compile(r"\b(?:active in|working in|related to|dealing with|with purpose|taetig (?:im|in der)|im bereich|"
+    re.compile(r"\b(?:active in|working in|related to|dealing with|with purpose|into|speciali[sz]ed in|specializing in|"
+               r"specialising in|focused on|focusing on|spezialisiert auf|si occupano di|specializzat[ei] in|"
+               r"taetig (?:im|in der)|im bereich|"
                r"mit zweck|actives? dans|specialisees? dans|attive? nel|attive? in|che operano nel|operanti nel)\s+"
                r"(?:the\s+|le\s+|la\s+|l'|les\s+|il\s+|lo\s+|gli\s+|der\s+|dem\s+|des\s+)?([^\W\d_][\w]{2,})"),
     re.compile(r"\b([^\W\d_]{3,}?)-?(?:firmen|unternehmen|gesellschaften)\b"),  # Softwarefirmen, Krypto-Firmen
@@ -122,6 +168,8 @@ def kind(question: str) -> Literal["count", "rank"] | None:
         return "count"
     if RANK.search(f) and (RANK_OBJECT.search(f) or legal_form(f)):
         return "rank"
+    if LIST.search(f) and set(rank_args(question)) - {"metric"}:
+        return "rank"  # "which companies in Lugano are into software?": the companies meeting the filters
     return None
 
 
@@ -140,6 +188,8 @@ def place(question: str) -> dict:
             return {"canton": code}
     for m in TOWN_WORD.finditer(question):
         word = m.group(1).strip(".'")
+        if word == "AG":
+            return {"canton": "AG"}  # "in AG" is the canton (the legal form is an AG, "AGs", "Aktiengesellschaften")
         if YEAR.fullmatch(word) or fold(word) in _FORMS or fold(word.split()[0]) in SECTOR_WORDS:
             continue
         if len(word) == 2 and word.upper() in CANTONS:
@@ -148,12 +198,15 @@ def place(question: str) -> dict:
         if code and fold(word) not in CAPITAL_TOWNS and fold(m.group(1)) not in CAPITAL_TOWNS:
             return {"canton": code}  # "in Ticino", "in Appenzell Innerrhoden": no town has the name
         return {"city": word, "canton_guess": code}
+    for m in BARE_CANTON.finditer(question):  # "(VD, 2023)": a canton's code on its own ("AG" is the legal form)
+        if m.group(1) in CANTONS and m.group(1) != "AG":
+            return {"canton": m.group(1)}
     for m in WEAK_TOWN_WORD.finditer(question):  # "le società di Lugano": only a place the register knows
         word = m.group(1).strip(".'")
         f = fold(word)
         if canton_code(word) or len(city_spellings(word)) > 1 or not (
                 f in COUNTRY or f in _FORMS or linker.loose(word) in linker.QUESTION_WORDS | linker.FUNCTION_WORDS
-                or YEAR.fullmatch(word)):
+                or YEAR.fullmatch(word) or event(f)):  # "Number of Löschungen" names no town
             return {"city": word, "canton_guess": canton_code(word)}
     return {}
 
@@ -166,7 +219,27 @@ def _canton(text: str) -> str | None:
     return canton_near(t)
 
 
+def today() -> date:
+    """The day relative years are counted from ("last year")."""
+    return date.today()
+
+
+def _years_ago(n: int) -> str:
+    day = today()
+    return date(day.year - n, day.month, min(day.day, 28) if day.month == 2 else day.day).isoformat()
+
+
 def period(f: str) -> dict:
+    last = LAST_YEARS.search(f)
+    if last:
+        n = last.group(1)
+        n = int(n) if n.isdigit() else NUMBERS.get(n)
+        if n:
+            return {"since": _years_ago(n)}
+    if LAST_YEAR.search(f):
+        return {"year": today().year - 1}
+    if THIS_YEAR.search(f):
+        return {"year": today().year}
     since, before = SINCE.search(f), BEFORE.search(f)
     years = YEAR.findall(f)
     if since and not before:
@@ -184,7 +257,10 @@ def count_args(question: str) -> dict:
     """CountArgs for a count question: event_type, canton, year or since/until, group_by."""
     f = fold(question)
     args: dict = {}
-    happened = event(f)
+    codes = list(dict.fromkeys(c.upper() for c in SUB_RUBRIC.findall(f)))
+    happened = None if codes else event(f)
+    if codes:
+        args["sub_rubric"] = ",".join(codes)  # the register's own codes say exactly what is counted
     if happened:
         args["event_type"] = happened
     where = place(question)

@@ -188,16 +188,7 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                     f"{(r.get('title') or '').rsplit(',', 1)[-1].strip()} (canton {r.get('canton', '?')})." for r in hits] \
                 or [f"No seat transfer of {name} is published in the graph."]
         elif fact in ("deletion", "bankruptcy") and (profile or {}).get(f"{fact}_date"):
-            # the legal date the notice states (the register's entry, the court's decision), then its publication
-            codes = ("HR03",) if fact == "deletion" else EVENT_TYPES["bankruptcy_any"]
-            main = "HR03" if fact == "deletion" else "KK02"  # the deletion; the publication of the opening
-            pub = next((r for r in rows if r.get("sub_rubric") == main), None) or next(
-                (r for r in rows if r.get("sub_rubric") in codes), None)
-            what = ("was deleted from the commercial register on" if fact == "deletion" else
-                    "went bankrupt: bankruptcy was opened on")
-            out.append(f"{name} {what} {profile[fact + '_date']}" + (
-                f"; the {'deletion' if fact == 'deletion' else 'bankruptcy notice'} was published on "
-                f"{pub['publication_date']} ({pub['publication_number']})." if pub else "."))
+            out.append(_legal_date(fact, rows, name, profile))
         else:
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]
@@ -206,7 +197,25 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             out += [f"{fact.capitalize()}: {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "")
                     + f" on {r['publication_date']} ({r['publication_number']})." for r in hits] \
                 or [f"No {fact} notice about {name} is published in the graph."]
+            deleted = (profile or {}).get("deletion_date") or next(
+                (r.get("deletion_date") for r in rows if r.get("sub_rubric") == "HR03" and r.get("deletion_date")), None)
+            if not hits and fact != "deletion" and deleted and "deletion" not in u.facts:
+                # "wound up?" of a company that is gone: say that it is
+                out.append(_legal_date("deletion", rows, name, {"deletion_date": deleted}))
     return out
+
+
+def _legal_date(fact: str, rows: list[dict], name: str, profile: dict) -> str:
+    """The legal date a notice states (the register's deletion, the court's opening of bankruptcy), then its
+    publication."""
+    codes = ("HR03",) if fact == "deletion" else EVENT_TYPES["bankruptcy_any"]
+    main = "HR03" if fact == "deletion" else "KK02"  # the deletion; the publication of the opening
+    pub = next((r for r in rows if r.get("sub_rubric") == main), None) or next(
+        (r for r in rows if r.get("sub_rubric") in codes), None)
+    what = "was deleted from the commercial register on" if fact == "deletion" else "went bankrupt: bankruptcy was opened on"
+    return f"{name} {what} {profile[fact + '_date']}" + (
+        f"; the {'deletion' if fact == 'deletion' else 'bankruptcy notice'} was published on "
+        f"{pub['publication_date']} ({pub['publication_number']})." if pub else ".")
 
 
 def _history_list(rows: list[dict], limit: int = 25) -> str:

@@ -333,13 +333,18 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 _FORM = r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein)\b"
 _EITHER_FORM = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,8}" + _FORM)
-_NOTICE = r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa)"
+_NOTICE = (r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
+           r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")
 _NOTICE_ORDER = {
     "first_notice": re.compile(r"\b(?:first|earliest|oldest|erste\w*|aelteste\w*|premier\w*|plus ancien\w*|prim[oa]|"
                                r"piu vecchi\w*)\b" + _NOTICE),
     "latest_notice": re.compile(r"\b(?:latest|last|most recent|newest|neueste\w*|letzte\w*|juengste\w*|derni\w*|"
                                 r"plus recent\w*|ultim[oa]|piu recent\w*)\b" + _NOTICE),
 }
+
+
+# what a company does, not what it is: "… do they do?", "… are they in?"
+_DOING = re.compile(r"\b(?:do|does|did)\b.*\bdo\W*$|\b(?:are|is)\b.*\bin\W*$")
 
 
 def _settle(facts: set[str], asked: str) -> set[str]:
@@ -351,6 +356,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         if pattern.search(asked):
             facts.add(fact)
             facts.discard("history")
+    if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
+        facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
     if "seat_move" in facts or "head_office" in facts:
         facts.discard("address")
     if "foundation" in facts and len(facts) > 1:

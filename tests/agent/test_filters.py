@@ -2,6 +2,8 @@
 filter stated. Phrasings written here, none taken from an evaluation set; every result must be valid tool input."""
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from agent.offline import filters
@@ -50,6 +52,8 @@ def test_counts(question, expected):
     ("les cinq plus grandes entreprises du secteur horlogerie", {"limit": 5, "keyword": "horlogerie"}),
     ("Le 10 aziende più grandi del canton Ticino", {"limit": 10, "canton": "TI"}),
     ("Quale società con sede a Lugano ha il capitale più alto?", {"city": "Lugano"}),
+    ("Quali sono le 3 società con più capitale nel canton Vaud?", {"limit": 3, "canton": "VD"}),
+    ("Quelles sont les cinq entreprises qui ont le plus de capital à Sion ?", {"limit": 5, "city": "Sion"}),
     ("Le sagl attive nel settore immobiliare con il capitale maggiore", {"legal_form": "GmbH", "status": "active",
                                                                        "keyword": "immobiliare"}),
 ])
@@ -98,3 +102,75 @@ def test_a_canton_named_without_the_word_canton_is_the_canton_unless_a_town_has_
 def test_the_founding_of_companies_is_no_legal_form():
     assert filters.legal_form("fondations de societes en 2020") is None
     assert filters.legal_form("quelles fondations ont ete creees en 2020") == "Stiftung"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which companies in Lugano are into software?", {"city": "Lugano", "keyword": "software"}),
+    ("List the firms based in Sion", {"city": "Sion"}),
+    ("Welche Unternehmen im Kanton Jura sind im Bereich Informatik tätig?", {"canton": "JU", "keyword": "informatik"}),
+    ("Quelles entreprises de Fribourg sont spécialisées dans la menuiserie ?", {"city": "Fribourg",
+                                                                                 "canton_guess": None,
+                                                                                 "keyword": "menuiserie"}),
+    ("Quali aziende in Ticino si occupano di logistica?", {"canton": "TI", "keyword": "logistica"}),
+    ("Which GmbHs are registered in Chur?", {"city": "Chur", "legal_form": "GmbH"}),
+])
+def test_a_list_of_companies_with_a_filter_is_a_ranking_by_capital(question, expected):
+    """"Which companies in X do Y?" lists companies (get_top_entities: by capital, with every stated filter)."""
+    assert filters.kind(question) == "rank", question
+    args = filters.rank_args(question)
+    expected = {k: v for k, v in expected.items() if k != "canton_guess"}
+    assert args == {"metric": "capital"} | expected, question
+    TopArgs(**args)
+
+
+@pytest.mark.parametrize("question", ["Which companies are in the commercial register?", "List all companies"])
+def test_a_list_with_no_filter_is_no_ranking(question):
+    assert filters.kind(question) is None
+
+
+def test_relative_years_are_calendar_years_before_today():
+    this = filters.today().year
+    assert filters.count_args("how many companies went bust in canton Vaud last year?") == {
+        "event_type": "bankruptcy", "canton": "VD", "year": this - 1}
+    assert filters.count_args("Wie viele Löschungen gab es dieses Jahr?") == {"event_type": "deletion", "year": this}
+    assert filters.count_args("Combien de faillites l'année dernière ?")["year"] == this - 1
+    assert filters.count_args("Quante nuove iscrizioni l'anno scorso nel canton Ticino?")["year"] == this - 1
+    day = filters.today()
+
+    def ago(n: int) -> str:
+        return date(day.year - n, day.month, min(day.day, 28 if day.month == 2 else 31)).isoformat()
+
+    args = filters.count_args("How many new registrations in the last 3 years?")
+    assert args == {"event_type": "foundation", "since": ago(3)}
+    assert filters.count_args("Anzahl Konkurse in den letzten zwei Jahren")["since"] == ago(2)
+    assert filters.count_args("Combien de radiations ces cinq dernières années ?")["since"] == ago(5)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Count of company formations in 2023 in the canton of LU", {"event_type": "foundation", "canton": "LU", "year": 2023}),
+    ("In canton VS, how many HR01 notices were there in 2020?", {"sub_rubric": "HR01", "canton": "VS", "year": 2020}),
+    ("how many KK02 or KK03 notices happened in SG in the year 2020",
+     {"sub_rubric": "KK02,KK03", "canton": "SG", "year": 2020}),
+    ("Total removals from the register in canton NE in 2021?", {"event_type": "deletion", "canton": "NE", "year": 2021}),
+    ("Number of Löschungen (VD, 2023)", {"event_type": "deletion", "canton": "VD", "year": 2023}),
+    ("How many new registraitons were published in canton BE in 2021?",
+     {"event_type": "foundation", "canton": "BE", "year": 2021}),
+    ("how many bankrupcies in canton GE in 2022", {"event_type": "bankruptcy", "canton": "GE", "year": 2022}),
+    ("Wie viele Neueintragugen gab es 2020 im Kanton Luzern?", {"event_type": "foundation", "canton": "LU", "year": 2020}),
+])
+def test_counts_read_codes_bare_cantons_and_misspelt_event_words(question, expected):
+    """Phrasings written for this test: sub-rubric codes, a canton code in brackets, an event word with a typo."""
+    assert filters.kind(question) == "count"
+    args = filters.count_args(question)
+    assert args == expected, question
+    CountArgs(**args)
+
+
+def test_a_legal_form_ag_is_not_read_as_a_bare_canton():
+    assert "canton" not in filters.count_args("How many AG were founded in 2021?")
+
+
+def test_in_ag_is_the_canton_and_an_event_word_is_no_town():
+    assert filters.count_args("2022: number of bankruptcy openings in AG?") == {
+        "event_type": "bankruptcy", "canton": "AG", "year": 2022}
+    assert filters.count_args("Number of Löschungen in 2021") == {"event_type": "deletion", "year": 2021}

@@ -37,6 +37,8 @@ CASES = {
         "Qual è l'oggetto sociale di {n}?",
         "What is the stated aim of {n}?",
         "What is {n} for?",
+        "What kind of business does {n} do?",
+        "{n}: what sort of work are they in?",
     ],
     "legal_form": [
         "Is {n} an AG or a GmbH?",
@@ -78,6 +80,11 @@ CASES = {
         "In welcher Stadt ist {n}?",
         "Dans quelle ville se trouve {n} ?",
         "In quale città si trova {n}?",
+        "{n} — which municipality is it registered in?",
+        "Where's {n} domiciled these days?",
+        "In welcher Gemeinde ist {n} ansässig?",
+        "{n}, c'est dans quelle commune ?",
+        "In quale comune risiede {n}?",
     ],
     "capital": [
         "capitl of {n}",
@@ -152,6 +159,7 @@ CASES = {
         "Quand {n} a-t-elle été dissoute ?",
         "Quando è stata sciolta {n}?",
         "Wann trat {n} in Liquidation?",
+        "Has {n} been wound up?",
     ],
     "first_notice": [
         "What was the first notice about {n}?",
@@ -168,6 +176,13 @@ CASES = {
         "Neueste Publikation zu {n}?",
         "Dernière publication concernant {n} ?",
         "Ultima pubblicazione su {n}?",
+        "Newest SHAB entry for {n}?",
+        "Dernière annonce de {n} dans la FOSC ?",
+    ],
+    "bankruptcy": [
+        "Did {n} go bust?",
+        "Ist {n} pleite gegangen?",
+        "{n} è andata in bancarotta?",
     ],
     "head_office": [
         "Where is the head office of {n}?",
