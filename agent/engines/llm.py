@@ -86,10 +86,12 @@ class LLMEngine(Engine):
     def next_call(self, turn: Turn) -> ToolCall | None:
         msgs: list[BaseMessage] = turn.scratch.setdefault("messages", [])
         if not msgs:
-            msgs += [SystemMessage(""), *_history(turn), HumanMessage(turn.question)]
-        remaining = MAX_TOOL_CALLS - len(turn.trace)
-        msgs[0] = SystemMessage(prompt("loop").format(max_calls=MAX_TOOL_CALLS, remaining=remaining, anchor=_anchor(turn),
-                                                      nonce=_nonce(turn)))
+            # The system message (and the tool schemas a chat template puts after it) is the same for every call
+            # and every turn, so an OpenAI-compatible server's prompt cache serves it; what changes per turn (the
+            # nonce, the active entity) comes in a second system message just before the question.
+            msgs += [SystemMessage(prompt("loop").format(max_calls=MAX_TOOL_CALLS)), *_history(turn),
+                     SystemMessage(prompt("loop_turn").format(nonce=_nonce(turn), anchor=_anchor(turn))),
+                     HumanMessage(turn.question)]
         first = not turn.trace
         if first and self.first_call == "plan":  # the offline engine's linking and plan make the first call
             planned = _planned(turn)

@@ -63,7 +63,8 @@ def test_recovery_feedback_follows_an_empty_result(ctx):
     assert "global_text_search" in a.trace[0].feedback
     second_loop_call = model.calls[2]
     tool_msgs = [m for m in second_loop_call if isinstance(m, ToolMessage)]
-    nonce = re.search(r'nonce="([0-9a-f]{16})"', second_loop_call[0].content).group(1)  # named by the system prompt
+    context = "\n".join(m.content for m in second_loop_call if isinstance(m, SystemMessage))
+    nonce = re.search(r'nonce="([0-9a-f]{16})"', context).group(1)  # named by the turn's context
     assert tool_msgs and f'\n<feedback nonce="{nonce}">' in tool_msgs[-1].content
     assert "global_text_search" in tool_msgs[-1].content.split("<feedback", 1)[1]
 
@@ -91,8 +92,8 @@ def test_anchor_and_history_reach_the_model(ctx, truth):
     _agent(ctx, model).ask("When was it founded?", session, uid=uid)
     model2 = ScriptedChat(script=["get_node_history", "done", "Second."])
     _agent(ctx, model2).ask("And its seat?", session)
-    loop_system = model2.calls[1][0]
-    assert isinstance(loop_system, SystemMessage) and uid in loop_system.content and name in loop_system.content
+    context = [m for m in model2.calls[1][1:] if isinstance(m, SystemMessage)]  # the turn's context, after the history
+    assert context and uid in context[0].content and name in context[0].content
     assert any(getattr(m, "content", "") == "First." for m in model2.calls[1])  # the conversation so far
 
 
@@ -154,3 +155,19 @@ def test_trace_and_answer_serialize_to_the_documented_shape(ctx, truth):
     assert {"answer", "engine", "intent", "state", "trace", "citations", "latency_ms", "llm_calls"} <= set(d)
     assert set(d["trace"][0]) >= {"tool", "args", "status", "rows", "ms"}
     json.dumps(d)
+
+
+def test_the_loop_prompt_before_the_question_is_the_same_for_every_call_and_turn(ctx):
+    """What an OpenAI-compatible server can cache (the system message, and the tool schemas a chat template puts
+    after it) does not change between the calls of a turn nor between turns; the turn's nonce comes after it."""
+    firsts, nonces = [], []
+    for question in ("What do you know about Qwxzy Plorvinth?", "And about Plorvinth Qwxzy?"):
+        model = ScriptedChat(script=["search_companies", {"tool": "search_companies", "args": {"query": "Qwxzy"}},
+                                     {"tool": "global_text_search", "args": {"query": "Qwxzy"}}, "done", "Nothing."])
+        _agent(ctx, model).ask(question)
+        loops = model.calls[1:3]
+        firsts += [c[0].content for c in loops]
+        nonces += [re.search(r'nonce="([0-9a-f]{16})"', "\n".join(m.content for m in c[1:] if isinstance(m, SystemMessage)))
+                   .group(1) for c in loops]
+    assert len(set(firsts)) == 1 and "nonce=\"" not in firsts[0].replace('nonce="..."', "")
+    assert nonces[0] == nonces[1] != nonces[2] == nonces[3]
