@@ -160,7 +160,7 @@ _NOT_KEYWORDS = {"large", "big", "small", "new", "old", "other", "all", "many", 
                  "piu", "listed", "these", "those", "top", "several", "different", "meisten", "groessten"}
 
 
-def kind(question: str) -> Literal["count", "rank"] | None:
+def kind(question: str, lists: bool = True) -> Literal["count", "rank"] | None:
     """A count ("how many", "wie viele", "combien", "quanti"), a ranking of companies ("top 10", "grösste",
     "le plus grand capital", "più grandi"), or neither."""
     f = fold(question)
@@ -168,7 +168,7 @@ def kind(question: str) -> Literal["count", "rank"] | None:
         return "count"
     if RANK.search(f) and (RANK_OBJECT.search(f) or legal_form(f)):
         return "rank"
-    if LIST.search(f) and set(rank_args(question)) - {"metric"}:
+    if lists and LIST.search(f) and set(rank_args(question)) - {"metric"}:
         return "rank"  # "which companies in Lugano are into software?": the companies meeting the filters
     return None
 

@@ -372,5 +372,6 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 def aggregate(question: str) -> bool:
-    """A count or a ranking: the linker need not try hard to find a name in it."""
-    return filters.kind(question) is not None
+    """A count or a ranking: the linker need not try hard to find a name in it. "Which company …" may still
+    name one ("which company absorbed blatatcher malerei ag?"), so a list question is no aggregate here."""
+    return filters.kind(question, lists=False) is not None

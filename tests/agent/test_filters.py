@@ -174,3 +174,10 @@ def test_in_ag_is_the_canton_and_an_event_word_is_no_town():
     assert filters.count_args("2022: number of bankruptcy openings in AG?") == {
         "event_type": "bankruptcy", "canton": "AG", "year": 2022}
     assert filters.count_args("Number of Löschungen in 2021") == {"event_type": "deletion", "year": 2021}
+
+
+def test_a_list_question_still_lets_the_linker_look_for_a_name():
+    from agent.offline.understand import aggregate
+    assert filters.kind("Which company absorbed quarvex malerei ag in a merger?") == "rank"
+    assert not aggregate("Which company absorbed quarvex malerei ag in a merger?")
+    assert aggregate("Top 5 companies in canton Zug")
