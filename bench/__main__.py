@@ -1,12 +1,23 @@
-"""Run every benchmark that exists and print its figures."""
+"""Run the benchmarks and print their figures: `python -m bench` runs every one, `python -m bench baseline
+build` only those named."""
 from __future__ import annotations
+
+import sys
 
 from bench import agent_bench, baseline_bench, build_bench, chat_bench, generator_bench, server_bench, sources_bench
 
+BENCHES = {"server": server_bench, "generator": generator_bench, "sources": sources_bench, "build": build_bench,
+           "agent": agent_bench, "baseline": baseline_bench, "chat": chat_bench}
 
-def main() -> int:
-    for bench in (server_bench, generator_bench, sources_bench, build_bench, agent_bench, baseline_bench, chat_bench):
-        bench.main()
+
+def main(argv: list[str] | None = None) -> int:
+    names = sys.argv[1:] if argv is None else argv
+    unknown = [n for n in names if n not in BENCHES]
+    if unknown:
+        print(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHES)}", file=sys.stderr)
+        return 2
+    for name in names or BENCHES:
+        BENCHES[name].main()
     return 0
 
 

@@ -43,6 +43,13 @@ def tree_rss(pid: int) -> int:
     return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process and its children have used so far. On a machine shared with other
+    work the CPU a run needs changes far less than its wall time, so benchmarks report both."""
+    proc = psutil.Process(pid)
+    return sum(t.user + t.system for t in (p.cpu_times() for p in [proc, *proc.children(recursive=True)]))
+
+
 class BuiltGraph:
     """A world built once into data/bench/graph-<n>-<seed> and reused by later runs (its own server)."""
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import Extractor
 from data_pipeline.model import Publication
 from data_pipeline.phase1 import write_batch
@@ -22,7 +23,7 @@ from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
-from data_pipeline.sources import Quarantine, iter_files, read_file
+from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -67,16 +68,26 @@ def quarantined_count(state_dir: Path) -> int:
     return json.loads(f.read_text()).get("quarantined", 0) if f.exists() else 0
 
 
+def _read_chunk(chunk: list[Path]) -> tuple[list[Publication], list[QuarantineEntry]]:
+    """The publications of `chunk` and what reading it quarantined (to be logged by the caller, in order)."""
+    local = Quarantine()
+    return [p for f in chunk for p in read_file(f, local)], local.entries
+
+
 def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, batch_files: int,
             progress: bool) -> int:
+    """Batches are written in file order; the next one is read and parsed meanwhile (`ahead`: parsing costs the
+    pipeline about as much as writing, which mostly waits on the server). What reading a chunk quarantined is logged
+    just before its batch is written, so the log reads as if the two ran one after the other."""
     def refused(pub: Publication, reason: str) -> None:
         q.add(pub.source or pub.publication_number, reason)
 
+    chunks = [files[i: i + batch_files] for i in range(0, len(files), batch_files)]
     written = 0
     with bar("phase 1 structured", len(files), "file", progress) as pb:
-        for i in range(0, len(files), batch_files):
-            chunk = files[i: i + batch_files]
-            pubs = [p for f in chunk for p in read_file(f, q)]
+        for chunk, (pubs, entries) in zip(chunks, ahead(_read_chunk, chunks), strict=True):
+            for e in entries:
+                q.add(e.source, e.reason, e.kind)
             if pubs:
                 written += write_batch(graph, pubs, px, on_error=refused)
             pb.update(len(chunk))

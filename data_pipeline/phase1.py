@@ -1,8 +1,14 @@
 """Phase 1 (§4.1.2): strong Company/Person/Event nodes and the deterministic edges of Table 6,
 written with batched UNWIND in the portable Cypher subset (SPEC §4).
 
-Idempotent: nodes are created only when their uid is missing, company state is updated only by
-an event at least as recent as the one it already reflects (`as_of`), and edges are MERGEd.
+Idempotent: nodes are created only when their uid is missing (read in the batch's transaction: see `inserts`),
+company state is updated only by an event at least as recent as the one it already reflects (`as_of`), and edges
+are MERGEd.
+
+Cost per row does not grow with the graph (issue 19): every lookup is `{uid: ...}` on `BaseNode` (the unique index
+serves it on ArcadeDB and Neo4j); a batch first reads which of its uids exist, then updates those and creates the
+others, so a new node is sent and written once (its create row already holds the update: see `fold`); and an edge
+is MERGEd from its Event, whose few incoming edges are all the MERGE walks, never from a company with thousands.
 """
 from __future__ import annotations
 
@@ -10,13 +16,14 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
 
+from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
-from kg.portable import create_missing
 
 log = logging.getLogger(__name__)
 # A publication that cannot be written: (publication, reason) -> its quarantine.
@@ -25,8 +32,10 @@ OnError = Callable[[Publication, str], None]
 # failure is none of these (or is re-raised below): it stops the build rather than quarantining every record.
 REFUSED = (ClientError, ValueError, TypeError, OverflowError)
 
-# One label inside every {uid: ...} lookup; all labels at CREATE (ArcadeDB, SPEC §4).
-CREATE_EVENTS = create_missing("Event")
+# One label inside every {uid: ...} lookup; all labels at CREATE (ArcadeDB, SPEC §4). A batch reads which of its
+# uids exist (`inserts.EXISTING`, in its own transaction): those are updated, the others inserted, so a new node is
+# neither looked up nor sent twice (an Event's row holds its whole notice).
+INSERT_EVENTS = insert("Event")
 # An Event's properties are what its notice says, so writing them again is a no-op; it also brings an Event
 # written by an older build up to today's graph model (e.g. the before/after values of a change).
 UPDATE_EVENTS = """
@@ -34,21 +43,22 @@ UNWIND $rows AS row
 MATCH (e:BaseNode {uid: row.uid})
 SET e += row
 """
-CREATE_COMPANIES = create_missing("Company", "row.create, n.as_of = row.as_of")
+INSERT_COMPANIES = insert("Company", "row.create, n.as_of = row.as_of")
 UPDATE_COMPANIES = """
 UNWIND $rows AS row
 MATCH (c:BaseNode {uid: row.uid})
 WHERE c.as_of IS NULL OR c.as_of <= row.as_of
 SET c += row.update, c.as_of = row.as_of
 """
-CREATE_PERSONS = create_missing("Person")
+INSERT_PERSONS = insert("Person")
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
 EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN", "ACQUIRED_FROM", "DISSOLVED_IN")
+# Written from the Event (`dst`): ArcadeDB's MERGE walks the edges of the pattern's first bound node.
 MERGE_EDGES = {t: f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})
 MATCH (b:BaseNode {{uid: row.dst}})
-MERGE (a)-[r:{t}]->(b)
+MERGE (b)<-[r:{t}]-(a)
 ON CREATE SET r.role = row.role
 """ for t in EDGE_TYPES}
 
@@ -77,7 +87,8 @@ def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN,
 
 
 def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
-    """Rows of a batch, with duplicate uids folded (a batch must not create a uid twice)."""
+    """Rows of a batch, with duplicate uids folded (a batch must not create a uid twice). A company's `create`
+    holds every value of its `update` (so `statements` may leave a new company out of the update)."""
     events: dict[str, dict] = {}
     companies: dict[str, dict] = {}
     persons: dict[str, dict] = {}
@@ -105,20 +116,34 @@ def collect(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN) -> Phase1Bat
     return fold(rows for _, rows in prepare(pubs, px))
 
 
-def statements(batch: Phase1Batch) -> list[tuple[str, dict]]:
-    out = [(CREATE_EVENTS, {"rows": batch.events}), (UPDATE_EVENTS, {"rows": batch.events})]
-    if batch.companies:
-        out += [(CREATE_COMPANIES, {"rows": batch.companies}), (UPDATE_COMPANIES, {"rows": batch.companies})]
-    out.append((CREATE_PERSONS, {"rows": batch.persons}))
+def node_uids(batch: Phase1Batch) -> list[str]:
+    return [r["uid"] for rows in (batch.events, batch.companies, batch.persons) for r in rows]
+
+
+def statements(batch: Phase1Batch, present: set[str]) -> list[tuple[str, dict]]:
+    """The batch's statements, given which of its uids are in the graph (`present`): a node that exists is updated,
+    one that does not is inserted with its `create` row, which holds every value of its `update` with the same
+    `as_of` (see `fold`), so the outcome is that of an update after a create-if-missing, in one write."""
+    out = [(UPDATE_EVENTS, {"rows": [r for r in batch.events if r["uid"] in present]}),
+           (INSERT_EVENTS, {"rows": missing(batch.events, present)}),
+           (UPDATE_COMPANIES, {"rows": [r for r in batch.companies if r["uid"] in present]}),
+           (INSERT_COMPANIES, {"rows": missing(batch.companies, present)}),
+           (INSERT_PERSONS, {"rows": missing(batch.persons, present)})]
     out += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
     return [(q, p) for q, p in out if p["rows"]]
+
+
+def _write_batch(tx: ManagedTransaction, batch: Phase1Batch) -> None:
+    for query, params in statements(batch, existing(tx, node_uids(batch))):
+        tx.run(query, params).consume()
 
 
 def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None) -> int:
     """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
     until the refused publications are found, and quarantine just those."""
     try:
-        graph.write(*statements(fold(rows for _, rows in items)))
+        batch = fold(rows for _, rows in items)
+        graph.transact(lambda tx: _write_batch(tx, batch))
         return len(items)
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
@@ -134,6 +159,6 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
                 on_error: OnError | None = None) -> int:
     """One transaction per batch: a build killed mid-batch leaves nothing half-written. Rows are
-    pseudonymized by `px` before they reach `Graph.write`. Returns the publications written."""
+    pseudonymized by `px` before they reach the graph. Returns the publications written."""
     items = prepare(pubs, px, on_error)
     return _write(graph, items, on_error) if items else 0

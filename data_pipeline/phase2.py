@@ -14,10 +14,13 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from neo4j import ManagedTransaction
+
+from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
+from data_pipeline.inserts import existing, insert
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
-from kg.portable import create_missing
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +36,17 @@ OPTIONAL MATCH (c:Company)-[:HAS_EVENT]->(e)
 RETURN e.uid AS uid, e.full_text AS text, e.language AS language, e.sub_rubric AS sub_rubric,
        collect(coalesce(c.seat, c.town))[0] AS town
 """
-# One statement per label: a node gets all its labels at CREATE (SPEC §4).
-CREATE_WEAK = {label: create_missing(label, "row.props") for label in ("Person", "Company")}
+# One statement per label: a node gets all its labels at CREATE (SPEC §4). A row is a node's properties; only the
+# nodes that `inserts.EXISTING` does not find in the page's transaction are sent (an authority, a CHE number or a
+# name seen before is already there).
+INSERT_WEAK = {label: insert(label) for label in ("Person", "Company")}
+# MERGEd from the Event: an authority or an audit firm named in thousands of notices would make a MERGE from
+# its side walk all its edges (ArcadeDB walks the first bound node's), so the cost would grow with the graph.
 LINK = {etype: f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})
 MATCH (e:BaseNode {{uid: row.event}})
-MERGE (a)-[r:{etype} {{role_key: row.role_key}}]->(e)
+MERGE (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
 SET r += row.props
 """ for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
 MARK_DONE = """
@@ -84,11 +91,16 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
                                  "props": {k: v for k, v in edge.items() if v is not None}})
-    statements = [(stmt, {"rows": [n for n in nodes.values() if n["label"] == label]})
-                  for label, stmt in CREATE_WEAK.items()]
-    statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
-    graph.write(*[(q, p) for q, p in statements if p["rows"]],
-                (MARK_DONE, {"uids": list(found), "extractor": extractor}))
+    def work(tx: ManagedTransaction) -> None:
+        present = existing(tx, nodes)
+        statements = [(stmt, {"rows": [n["props"] for n in nodes.values() if n["label"] == label and n["uid"] not in present]})
+                      for label, stmt in INSERT_WEAK.items()]
+        statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
+        for query, params in [(q, p) for q, p in statements if p["rows"]]:
+            tx.run(query, params).consume()
+        tx.run(MARK_DONE, {"uids": list(found), "extractor": extractor}).consume()
+
+    graph.transact(work)
     return sum(len(v) for v in found.values())
 
 
@@ -134,27 +146,48 @@ def extract(extractor: Extractor, batch: list[ExtractionInput],
     return found
 
 
+@dataclass
+class _Page:
+    batch: list[ExtractionInput]
+    unreadable: list[str]
+    found: dict[str, list[Mention]]
+    errors: list[tuple[str, str]]  # (event uid, reason) of the events whose extraction failed
+
+
+def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
+                      collect_errors: bool) -> _Page:
+    """A page read and extracted, with nothing reported yet (it may run ahead of the page being written)."""
+    batch, unreadable = load_inputs(graph, uids, px)
+    errors: list[tuple[str, str]] = []
+    found = extract(extractor, batch, (lambda uid, reason: errors.append((uid, reason))) if collect_errors else None)
+    return _Page(batch, unreadable, found, errors)
+
+
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
                on_progress: Callable[[int], None] | None = None,
                on_start: Callable[[int], object] | None = None, px: Pseudonymizer = PLAIN,
                on_error: Callable[[str, str], None] | None = None) -> Phase2Stats:
+    """Pages are written in uid order; the next page is read and extracted meanwhile (`ahead`). Writing a page
+    touches only its own events (their marks, edges to them, new weak nodes), so what the next page reads is the
+    same either way; a page's failures reach `on_error` just before it is written, in the order of a plain loop."""
     stats = Phase2Stats()
     uids = pending_uids(graph, sub_rubrics)
     if on_start:
         on_start(len(uids))
-    for i in range(0, len(uids), page):
-        batch, unreadable = load_inputs(graph, uids[i: i + page], px)
-        for u in unreadable:
-            stats.failed += 1
-            if on_error:
+    pages = [uids[i: i + page] for i in range(0, len(uids), page)]
+    for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None), pages):
+        if on_error:
+            for u in p.unreadable:
                 on_error(u, "the event's text token is not in the privacy token table; left pending")
-        found = extract(extractor, batch, on_error)
+            for uid, reason in p.errors:
+                on_error(uid, reason)
+        stats.failed += len(p.unreadable)
         # every event extracted is marked, even those with no mention; a failed one stays pending
-        done = [item for item in batch if item.uid in found]
-        stats.failed += len(batch) - len(done)
-        if found:
-            stats.mentions += write_mentions(graph, found, extractor.name, px)
+        done = [item for item in p.batch if item.uid in p.found]
+        stats.failed += len(p.batch) - len(done)
+        if p.found:
+            stats.mentions += write_mentions(graph, p.found, extractor.name, px)
         stats.events += len(done)
         if on_progress:
-            on_progress(len(batch) + len(unreadable))
+            on_progress(len(p.batch) + len(p.unreadable))
     return stats

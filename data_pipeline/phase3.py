@@ -12,18 +12,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from neo4j import ManagedTransaction
+
 from data_pipeline.identity import generate_hub_key
+from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
 from kg.driver import Graph
-from kg.portable import create_missing
 
 UNKEYED = """
 MATCH (n:BaseNode)
 WHERE (n:Person OR n:Company) AND n.hub_key IS NULL AND n.name IS NOT NULL
 RETURN n.uid AS uid, n.name AS name
 """
-CREATE_HUBS = create_missing("NameHub")
+INSERT_HUBS = insert("NameHub")  # for the hubs `inserts.EXISTING` does not find (a key seen by an earlier build)
 LINK_HUBS = """
 UNWIND $rows AS row
 MATCH (n:BaseNode {uid: row.node})
@@ -47,11 +49,12 @@ WHERE w.strength = 'weak' AND s.strength = 'strong'
 MATCH (w)-->(e:Event)<--(s)
 RETURN DISTINCT w.uid AS weak, s.uid AS strong ORDER BY weak, strong
 """
+# MERGEd from the Event, whose edges are few (a strong audit firm has thousands): see phase2.LINK.
 MOVE_EDGES = {t: f"""
 UNWIND $pairs AS p
 MATCH (w:BaseNode {{uid: p.weak}})-[r:{t}]->(e:Event)
 MATCH (s:BaseNode {{uid: p.strong}})
-MERGE (s)-[n:{t} {{role_key: coalesce(r.role_key, 'unknown')}}]->(e)
+MERGE (e)<-[n:{t} {{role_key: coalesce(r.role_key, 'unknown')}}]-(s)
 SET n += properties(r), n.absorbed_from = p.weak
 """ for t in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
 
@@ -81,6 +84,18 @@ def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
         graph.write((query, {name: items[i: i + batch]}))
 
 
+def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> None:
+    for i in range(0, len(hubs), batch):
+        chunk = hubs[i: i + batch]
+
+        def work(tx: ManagedTransaction, chunk: list[dict] = chunk) -> None:
+            rows = missing(chunk, existing(tx, (h["uid"] for h in chunk)))
+            if rows:
+                tx.run(INSERT_HUBS, rows=rows).consume()
+
+        graph.transact(work)
+
+
 def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
     """(nodes linked, hubs created, names that could not be read back)."""
     links, hubs, unresolved = [], {}, 0
@@ -95,7 +110,7 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
             hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
-    _write(graph, CREATE_HUBS, rows=list(hubs.values()))
+    _create_hubs(graph, list(hubs.values()))
     _write(graph, LINK_HUBS, rows=links)
     return len(links), len(hubs), unresolved
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from neo4j import READ_ACCESS, Driver, GraphDatabase, ManagedTransaction, Session
 from neo4j.exceptions import ClientError, ServiceUnavailable, SessionExpired
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 # Errors in the statement itself: re-running cannot help, so they surface at once.
 NOT_RETRIED = ("SyntaxError", "ParameterMissing", "Security.")
 Role = Literal["reader", "writer"]
+T = TypeVar("T")
 # A build's own statements (whole-graph scans in phases 2-3, index builds) may run this long.
 BUILD_STATEMENT_TIMEOUT_S = 3600.0
 # A pooled connection idle this long is checked (one RESET) before reuse: a driver kept for the app's life goes on
@@ -143,16 +144,22 @@ class Graph:
             for query, params in statements:
                 tx.run(query, params).consume()
 
+        self.transact(work, attempts=attempts)
+
+    def transact(self, work: Callable[[ManagedTransaction], T], attempts: int = 5) -> T:
+        """`work` in one write transaction, all or nothing, re-run as `write` re-runs its statements. For a
+        writer whose statements depend on what it reads first in the same transaction (so a re-run reads
+        again); `work` must be idempotent, like every pipeline write."""
         for attempt in range(attempts):
             try:
                 with self.driver.session(database=self.database) as s:
-                    s.execute_write(work)
-                return
+                    return s.execute_write(work)
             except ClientError as exc:
                 if attempt == attempts - 1 or any(k in (exc.code or "") for k in NOT_RETRIED):
                     raise
                 log.warning("write attempt %d failed (%s: %s); retrying", attempt + 1, exc.code, exc.message)
                 time.sleep(0.2 * 2 ** attempt)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def close(self) -> None:
         if self._reader is not None:
