@@ -33,9 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(report.to_dict()))
         else:
+            if report.rebuilt:
+                print(f"the collection held another embedder variant's vectors: rebuilt with {report.embedder}")
             print(f"{report.events:,} events: {report.added:,} added, {report.reembedded:,} re-embedded, "
                   f"{report.metadata_updated:,} metadata updated, {report.deleted:,} deleted; "
-                  f"{report.documents:,} documents in {report.seconds:.1f} s")
+                  f"{report.documents:,} documents in {report.seconds:.1f} s ({report.embedder})")
         return 0
     session = Session.load(args.session)
     try:

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from chromadb.api.models.Collection import Collection
 
 from agent.baseline.answer import BaselineAnswer, Retrieved, citations, llm_answer
-from agent.baseline.embedder import embed, load_model
+from agent.baseline.embedder import embed, load_model, variant
 from agent.baseline.index import BATCH, IndexReport, sync
 from agent.baseline.offline import extractive_answer
-from agent.baseline.store import open_collection
+from agent.baseline.store import claim, open_collection
 from agent.llm import OFFLINE, engine_label, engine_name
 from kg.driver import Graph, connect
 from kg.server import ensure_running
@@ -31,12 +31,18 @@ class Baseline:
         return self._collection
 
     def index(self, progress: bool = True, graph: Graph | None = None, batch: int = BATCH) -> IndexReport:
-        """Bring the collection in line with the graph's Event texts (see `index.sync`)."""
+        """Bring the collection in line with the graph's Event texts (see `index.sync`). A collection
+        holding another embedder variant's vectors is started afresh: vectors are never mixed."""
+        embedder = variant()
+        self._collection, rebuilt = claim(self.settings, self.collection, embedder)
         if graph is not None:
-            return sync(graph, self.collection, batch, progress)
-        ensure_running(self.settings)  # indexing on its own connection: the embedded server is started once
-        with connect(self.settings) as own:
-            return sync(own, self.collection, batch, progress)
+            report = sync(graph, self._collection, batch, progress)
+        else:
+            ensure_running(self.settings)  # indexing on its own connection: the embedded server is started once
+            with connect(self.settings) as own:
+                report = sync(own, self._collection, batch, progress)
+        report.embedder, report.rebuilt = embedder, rebuilt
+        return report
 
     def retrieve(self, question: str, k: int = TOP_K) -> list[Retrieved]:
         got = self.collection.query(query_embeddings=embed([question]), n_results=k,

@@ -32,6 +32,8 @@ class IndexReport:
     deleted: int = 0  # gone from the graph
     documents: int = 0  # in the collection afterwards
     seconds: float = 0.0
+    embedder: str = ""  # the variant whose vectors the collection holds (`embedder.variant()`)
+    rebuilt: bool = False  # the collection held another variant's vectors and was started afresh
 
     @property
     def embedded(self) -> int:

@@ -15,13 +15,48 @@ from kg.settings import Settings
 COLLECTION = "gazette-events"
 # Metadata kept beside each document (Chroma refuses None values, so absent ones are left out).
 FIELDS = ("publication_number", "date", "sub_rubric", "canton", "company_name", "language")
+# The collection's own metadata names the embedder variant (`embedder.variant()`) its vectors came from.
+EMBEDDER_KEY = "embedder"
+LEGACY_EMBEDDER = "float32"  # collections from before the key: sentence-transformers fp32, the same vectors
 
 
-def open_collection(settings: Settings) -> Collection:
-    client = chromadb.PersistentClient(path=str(settings.data_dir / "chroma"),
-                                       settings=ChromaSettings(anonymized_telemetry=False))
-    return client.get_or_create_collection(COLLECTION, configuration={"hnsw": {"space": "cosine"}},
-                                           embedding_function=MiniLMEmbedding())
+def _client(settings: Settings) -> chromadb.ClientAPI:
+    """A Chroma server's client when CHROMA_HOST is set (for an index that outgrows one machine), else the
+    persistent Chroma under data_dir/chroma. The token, if any, goes in a header and nowhere else."""
+    chroma = ChromaSettings(anonymized_telemetry=False)
+    if settings.chroma_host:
+        headers = {"Authorization": f"Bearer {settings.chroma_token.get_secret_value()}"} if settings.chroma_token else None
+        return chromadb.HttpClient(host=settings.chroma_host, port=settings.chroma_port, ssl=settings.chroma_ssl,
+                                   headers=headers, settings=chroma)
+    return chromadb.PersistentClient(path=str(settings.data_dir / "chroma"), settings=chroma)
+
+
+def open_collection(settings: Settings, embedder: str | None = None) -> Collection:
+    """The collection; a new one records `embedder` (the variant that will fill it)."""
+    return _client(settings).get_or_create_collection(
+        COLLECTION, configuration={"hnsw": {"space": "cosine"}}, embedding_function=MiniLMEmbedding(),
+        metadata={EMBEDDER_KEY: embedder} if embedder else None)
+
+
+def recorded_embedder(collection: Collection) -> str | None:
+    """The variant the stored vectors came from; None for an empty collection that records none."""
+    found = (collection.metadata or {}).get(EMBEDDER_KEY)
+    if found is None and collection.count():
+        return LEGACY_EMBEDDER
+    return None if found is None else str(found)
+
+
+def claim(settings: Settings, collection: Collection, embedder: str) -> tuple[Collection, bool]:
+    """A collection whose vectors are `embedder`'s: the given one (recording the variant if it records
+    none), or, when its vectors came from another variant, a new empty one in its place (True)."""
+    recorded = recorded_embedder(collection)
+    if recorded is None or recorded == embedder:
+        if (collection.metadata or {}).get(EMBEDDER_KEY) != embedder:
+            collection.modify(metadata={**(collection.metadata or {}), EMBEDDER_KEY: embedder})
+        return collection, False
+    client = _client(settings)
+    client.delete_collection(COLLECTION)
+    return open_collection(settings, embedder), True
 
 
 def text_hash(text: str) -> str:

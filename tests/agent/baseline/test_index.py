@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 
 from agent.baseline import Baseline
+from agent.baseline.embedder import variant
+from agent.baseline.store import recorded_embedder
 from tests.conftest import run
 from tests.support.graphs import OwnGraph
 
@@ -67,3 +69,16 @@ def test_an_interrupted_run_is_completed_by_the_next(own):
     baseline.collection.delete(ids=["HR01-9000000001", "KK02-9000000003"])  # as if killed before these were written
     resumed = baseline.index(progress=False, graph=own.graph)
     assert (resumed.added, resumed.unchanged, resumed.documents) == (2, 2, 4)
+
+
+def test_vectors_of_another_embedder_variant_are_replaced_not_mixed(own, monkeypatch):
+    baseline = Baseline(own.settings)
+    first = baseline.index(progress=False, graph=own.graph)
+    assert (first.embedder, first.rebuilt, first.added) == (variant(), False, 4)
+    other = "float32" if first.embedder != "float32" else "bfloat16"
+    monkeypatch.setattr("agent.baseline.api.variant", lambda: other)  # as after switching the precision
+    switched = baseline.index(progress=False, graph=own.graph)
+    assert (switched.embedder, switched.rebuilt, switched.added, switched.unchanged) == (other, True, 4, 0)
+    assert recorded_embedder(Baseline(own.settings).collection) == other
+    again = baseline.index(progress=False, graph=own.graph)
+    assert (again.rebuilt, again.added, again.unchanged) == (False, 0, 4)
