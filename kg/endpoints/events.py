@@ -13,6 +13,7 @@ import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
+from rapidfuzz.distance import OSA
 
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import legal_form
@@ -106,9 +107,29 @@ class Place:
         self.towns = set() if said_canton else {fold(s) for s in city_spellings(text)}
 
     def holds(self, seat: str | None, canton: str | None) -> bool:
-        if seat and fold(seat).split(" (")[0] in self.towns:
+        if seat and _town(seat) in self.towns:
             return True
         return self.canton is not None and canton == self.canton
+
+    def correct(self, seats: dict[str, str]) -> str | None:
+        """A town typed with a typo ("Intelraken"): when it names no canton and none of `seats` (folded -> as
+        written, the towns of the notices at hand), the one seat within one edit (two in a name of 10+ letters) is
+        meant; returns it as written."""
+        if self.canton is not None or not self.towns or self.towns & seats.keys():
+            return None
+        typed = fold(self.text).strip()
+        if len(typed) < 5:
+            return None
+        allowed = 2 if len(typed) >= 10 else 1
+        near = {s for s in seats if abs(len(s) - len(typed)) <= allowed and OSA.distance(typed, s) <= allowed}
+        if len(near) != 1:
+            return None
+        self.towns = set(near)
+        return seats[near.pop()]
+
+
+def _town(seat: str) -> str:
+    return fold(seat).split(" (")[0]
 
 
 def _liquidation_rename(old: str, new: str) -> bool:
@@ -181,6 +202,8 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
     found = read(ctx, EVENTS.format(predicate=predicate), subs=list(subs), since=args.since, until=args.until,
                  uid=args.uid)
+    seats = {_town(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
+    read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target) if p and (fixed := p.correct(seats))]
     from_cantons = _cantons_before(ctx, found) if args.kind == "moved" else {}
     rows, seen = [], set()
     for r in found:
@@ -209,5 +232,6 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
                 " in the notices of the graph",
                 message=(f"{count} notice{'' if count == 1 else 's'}" if args.uid else
                          f"{count} compan{'y' if count == 1 else 'ies'}") +
-                (f"; the first {len(shown)} shown (raise limit for more)" if count > len(shown) else ""),
-                extra={"count": count, "kind": args.kind})
+                (f"; the first {len(shown)} shown (raise limit for more)" if count > len(shown) else "") +
+                (f"; read {', '.join(read_as)}" if read_as else ""),
+                extra={"count": count, "kind": args.kind} | ({"read_as": read_as} if read_as else {}))

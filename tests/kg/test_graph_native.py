@@ -175,6 +175,28 @@ def test_a_town_named_like_its_canton_means_the_town_unless_the_canton_is_said(c
         assert {r["uid"] for r in res.rows} == from_canton, said
 
 
+def _swap(word: str) -> str:
+    """The word with two inner letters swapped: a typo one edit away."""
+    i = len(word) // 2
+    return word[:i - 1] + word[i] + word[i - 1] + word[i + 1:]
+
+
+def test_a_town_typed_with_a_typo_is_the_one_seat_a_typo_away(ctx, truth):
+    """"From Intelraken to Spiez": a place that names no town and no canton is the single seat one edit from it,
+    and the answer says how it was read; a word close to no seat stays unmatched (an explicit empty result)."""
+    moves = _changes(truth, "seat")
+    p = next(p for p in moves if len(p["facts"]["old_seat"]) >= 6 and " " not in p["facts"]["old_seat"]
+             and _swap(p["facts"]["old_seat"]) != p["facts"]["old_seat"])
+    old, new = p["facts"]["old_seat"], p["facts"]["new_seat"]
+    want = {truth.uid_of[q["company"]] for q in moves if q["facts"]["old_seat"] == old and q["facts"]["new_seat"] == new}
+    exact = call(ctx, "list_events", {"kind": "moved", "from_place": old, "to_place": new, "limit": 500})
+    typo = call(ctx, "list_events", {"kind": "moved", "from_place": _swap(old), "to_place": new, "limit": 500})
+    assert {r["uid"] for r in exact.rows} == {r["uid"] for r in typo.rows} == want
+    assert typo.extra["read_as"] == [f"{_swap(old)!r} as {old!r}"] and "read_as" not in exact.extra
+    none = call(ctx, "list_events", {"kind": "moved", "from_place": "Qwxyzabc", "to_place": new, "limit": 500})
+    assert none.rows == [] and none.extra["count"] == 0
+
+
 def test_canton_names_forgive_one_typo_and_speak_four_languages():
     from kg.places import canton_near
 
