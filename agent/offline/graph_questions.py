@@ -146,7 +146,10 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
 FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
                          r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
                          r"frueher|ancien nom|anciennement|s'appelait|nom precedent|vecchio nome|nome precedente|"
-                         r"si chiamava|precedentemente)\b")
+                         r"si chiamava|precedentemente|trade[ds]? under|traded as|trading under|went by|"
+                         r"precedenti ragioni sociali|ragioni sociali precedenti|precedente ragione sociale|"
+                         r"ragione sociale precedente|raisons? sociales? (?:precedentes?|anterieures?)|"
+                         r"anciennes? raisons? sociales?|fruehere[rn]? firmen?(?:namen)?)\b")
 
 
 @dataclass

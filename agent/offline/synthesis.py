@@ -193,7 +193,9 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]
             key = {"liquidation": "liquidation", "bankruptcy": "bankruptcy", "deletion": "deletion"}[fact]
-            hits = [r for r in rows if r.get("sub_rubric") in codes or any(c.startswith(key) for c in _changes(r))]
+            # a dissolution (by the owners, by a court, by bankruptcy: "bankruptcy.dissolution") opens the liquidation
+            hits = [r for r in rows if r.get("sub_rubric") in codes or any(
+                c.startswith(key) or (fact == "liquidation" and "dissolution" in c.split(".")) for c in _changes(r))]
             out += [f"{fact.capitalize()}: {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "")
                     + f" on {r['publication_date']} ({r['publication_number']})." for r in hits] \
                 or [f"No {fact} notice about {name} is published in the graph."]

@@ -174,6 +174,11 @@ def test_a_list_question_is_analytics_and_names_no_entity():
     ("In which town was ⟦⟧ originally registered?", 1, "list_events", {"kind": "moved"}),
     ("Alter Sitz der ⟦⟧?", 1, "list_events", {"kind": "moved"}),
     ("Vecchia sede di ⟦⟧?", 1, "list_events", {"kind": "moved"}),
+    ("What did ⟦⟧ trade under before?", 1, "list_events", {"kind": "renamed"}),
+    ("Which name was ⟦⟧ trading under in 2019?", 1, "list_events", {"kind": "renamed"}),
+    ("Le precedenti ragioni sociali della ⟦⟧?", 1, "list_events", {"kind": "renamed"}),
+    ("Quelles étaient les raisons sociales antérieures de ⟦⟧ ?", 1, "list_events", {"kind": "renamed"}),
+    ("Frühere Firmennamen der ⟦⟧?", 1, "list_events", {"kind": "renamed"}),
 ])
 def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
     ask = read(question, mentions, False)

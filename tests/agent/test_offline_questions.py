@@ -172,6 +172,17 @@ def test_event_dates_liquidation_bankruptcy_deletion(offline, truth):
         assert any(d in a.answer for d in dates), (tpl, a.answer)
 
 
+def test_a_dissolution_by_bankruptcy_is_a_liquidation_notice(offline, truth):
+    """A register notice saying the company is dissolved because bankruptcy was opened (its name gains "in
+    Liquidation") answers "any liquidation notices?" with that notice, beside the bankruptcy."""
+    dissolved = _pubs(truth, lambda p: p["sub_rubric"] == "HR02" and "bankruptcy_opened" in p["facts"].get("changes", []))
+    assert dissolved
+    for tpl, (uid, p) in zip(["Are there any liquidation notices for {n}?", "Gibt es Liquidationsmeldungen zu {n}?"],
+                             dissolved, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        assert p["publication_number"] in a.answer and "No liquidation notice" not in a.answer, (tpl, a.answer)
+
+
 def test_history_lists_every_notice(offline, truth):
     for tpl, uid in zip(["Show the history of {n}", "Zeige alle Meldungen zu {n}"],
                         active_companies(truth, 40, lambda c: True)[20:22], strict=True):
