@@ -358,17 +358,23 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("history")
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
-    if "seat_move" in facts or "head_office" in facts:
-        facts.discard("address")
+    if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
+        facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong):
             facts.discard("foundation")  # "registered" besides another fact is not the founding
     if facts & {"head_office", "branches", "auditor"}:
         facts.discard("network")
-        if not re.search(r"\b(who|wer|qui|chi)\b", asked):
+        # "who is the auditor?" asks for the audit firm; persons only when a role is named besides it
+        if not _has(asked, tuple(w for w in FACTS["persons"] if w.strip(" ?") not in QUESTION_WHO)):
             facts.discard("persons")
     return facts
+
+
+QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) (?:au|im|in|on|nel) "
+                      r"(?:conseil|verwaltungsrat|board|consiglio)")
 
 
 def aggregate(question: str) -> bool:

@@ -192,6 +192,17 @@ CASES = {
         "À quelle société appartient la succursale {n} ?",
         "A quale società appartiene la succursale {n}?",
     ],
+    "auditor": [
+        "Who is the auditor of {n}?",
+        "Qui est l'organe de révision de {n} ?",
+        "Wer ist die Revisionsstelle der {n}?",
+        "Chi è l'ufficio di revisione di {n}?",
+    ],
+    "persons": [
+        "Qui siège au conseil d'administration de {n} ?",
+        "Who sits on the board of {n}?",
+        "Wer sitzt im Verwaltungsrat der {n}?",
+    ],
     "network": [
         "Which companies share persons with {n}?",
         "Who else is connected to {n}?",
