@@ -32,9 +32,11 @@ def free_port() -> int:
 
 
 def scratch_settings(directory: Path) -> Settings:
-    """An embedded server of its own in `directory`, on free ports."""
+    """An embedded server of its own in `directory`, on free ports, and a Chroma of its own beside it (never a
+    Chroma server the environment names: a benchmark's index sync would delete what its world lacks)."""
     return Settings(NEO4J_URI=None, GRAPH_DATA_DIR=directory / "graph", GRAPH_BOLT_PORT=free_port(),
-                    GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=directory / "data", _env_file=None)
+                    GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=directory / "data", CHROMA_HOST=None,
+                    _env_file=None)
 
 
 def tree_rss(pid: int) -> int:

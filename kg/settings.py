@@ -37,12 +37,12 @@ class Settings(BaseSettings):
 
     # Generated worlds, indexes and evaluation runs.
     data_dir: Path = Field(default=Path("data"), alias="GAZETTE_DATA_DIR")
-    # The baseline's vectors: a Chroma server (`chroma run`, Chroma Cloud, a cluster) when CHROMA_HOST is set,
+    # The baseline's vectors: a Chroma server (`chroma run`, a self-hosted cluster) when CHROMA_HOST is set,
     # otherwise a persistent Chroma under data_dir/chroma on this machine.
     chroma_host: str | None = Field(default=None, alias="CHROMA_HOST")
     chroma_port: int = Field(default=8000, alias="CHROMA_PORT")
     chroma_ssl: bool = Field(default=False, alias="CHROMA_SSL")
-    chroma_token: SecretStr | None = Field(default=None, alias="CHROMA_TOKEN")  # sent as a bearer token
+    chroma_token: SecretStr | None = Field(default=None, alias="CHROMA_TOKEN")  # a bearer token; needs CHROMA_SSL off localhost
 
     # LLM engine (any OpenAI-compatible endpoint). Without a key the offline engine is used.
     openai_api_key: SecretStr | None = Field(default=None, alias="OPENAI_API_KEY")

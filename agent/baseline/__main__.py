@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from agent.baseline.api import Baseline
+from agent.baseline.store import VariantMismatch
 from agent.session import Session
 from kg.settings import get_settings
 
@@ -29,7 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     baseline = Baseline(get_settings())
     if args.command == "index":
-        report = baseline.index(progress=not args.quiet)
+        try:
+            report = baseline.index(progress=not args.quiet)
+        except (VariantMismatch, ValueError) as e:  # another precision's vectors on a Chroma server, a token in clear
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         if args.json:
             print(json.dumps(report.to_dict()))
         else:

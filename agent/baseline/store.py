@@ -17,6 +17,7 @@ COLLECTION = "gazette-events"
 FIELDS = ("publication_number", "date", "sub_rubric", "canton", "company_name", "language")
 # The collection's own metadata names the embedder variant (`embedder.variant()`) its vectors came from.
 EMBEDDER_KEY = "embedder"
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
 LEGACY_EMBEDDER = "float32"  # collections from before the key: sentence-transformers fp32, the same vectors
 
 
@@ -25,6 +26,9 @@ def _client(settings: Settings) -> chromadb.ClientAPI:
     persistent Chroma under data_dir/chroma. The token, if any, goes in a header and nowhere else."""
     chroma = ChromaSettings(anonymized_telemetry=False)
     if settings.chroma_host:
+        if settings.chroma_token and not settings.chroma_ssl and settings.chroma_host not in LOOPBACK:
+            raise ValueError(f"CHROMA_TOKEN would go to {settings.chroma_host} in clear text: set CHROMA_SSL=true "
+                             "(or reach the server through a tunnel on localhost)")
         headers = {"Authorization": f"Bearer {settings.chroma_token.get_secret_value()}"} if settings.chroma_token else None
         return chromadb.HttpClient(host=settings.chroma_host, port=settings.chroma_port, ssl=settings.chroma_ssl,
                                    headers=headers, settings=chroma)
@@ -46,16 +50,27 @@ def recorded_embedder(collection: Collection) -> str | None:
     return None if found is None else str(found)
 
 
+class VariantMismatch(RuntimeError):
+    """A Chroma server's collection holds vectors of another precision than this process makes."""
+
+
 def claim(settings: Settings, collection: Collection, embedder: str) -> tuple[Collection, bool]:
     """A collection whose vectors are `embedder`'s: the given one (recording the variant if it records
-    none), or, when its vectors came from another variant, a new empty one in its place (True)."""
+    none), or, when its vectors came from another variant, a new empty one in its place (True) — only in this
+    machine's own Chroma. On a Chroma server, which other machines may index and query too, another variant is
+    refused with what to do (VariantMismatch) rather than deleted."""
+    collection = open_collection(settings)  # its metadata as stored now, not as when this process opened it
     recorded = recorded_embedder(collection)
     if recorded is None or recorded == embedder:
         if (collection.metadata or {}).get(EMBEDDER_KEY) != embedder:
             collection.modify(metadata={**(collection.metadata or {}), EMBEDDER_KEY: embedder})
         return collection, False
-    client = _client(settings)
-    client.delete_collection(COLLECTION)
+    if settings.chroma_host:
+        raise VariantMismatch(
+            f"the collection {COLLECTION!r} on the Chroma server {settings.chroma_host}:{settings.chroma_port} holds "
+            f"{recorded} vectors and this process embeds in {embedder}: set BASELINE_EMBED_PRECISION={recorded} "
+            f"(or delete the collection on the server to re-index it in {embedder})")
+    _client(settings).delete_collection(COLLECTION)
     return open_collection(settings, embedder), True
 
 

@@ -13,6 +13,7 @@ import chromadb
 import pytest
 
 from agent.baseline import Baseline
+from agent.baseline.embedder import variant
 from agent.baseline.store import COLLECTION, EMBEDDER_KEY
 from tests.conftest import free_port, run
 from tests.support.graphs import OwnGraph
@@ -71,3 +72,31 @@ def test_the_baseline_indexes_into_and_answers_from_a_chroma_server(tmp_path, ch
     remote = chromadb.HttpClient(host="127.0.0.1", port=chroma_server).get_collection(COLLECTION)
     assert remote.count() == 3 and remote.metadata[EMBEDDER_KEY] == report.embedder
     assert not (settings.data_dir / "chroma").exists()  # nothing went to the local store
+
+
+def test_a_chroma_server_holding_another_precision_is_refused_not_wiped(tmp_path, chroma_server, monkeypatch):
+    """Other machines may index and query the server's collection: vectors of another precision there are a
+    clear error naming what to set, and nothing on the server is deleted."""
+    from agent.baseline.store import VariantMismatch, open_collection
+
+    remote = chromadb.HttpClient(host="127.0.0.1", port=chroma_server)
+    other = "float32" if variant() != "float32" else "bfloat16"
+    with OwnGraph(tmp_path / "g") as own:
+        settings = own.settings.model_copy(update={"chroma_host": "127.0.0.1", "chroma_port": chroma_server})
+        open_collection(settings, other).add(ids=["x"], documents=["a notice"], embeddings=[[1.0] + [0.0] * 383])
+        with pytest.raises(VariantMismatch, match=f"BASELINE_EMBED_PRECISION={other}"):
+            Baseline(settings).index(progress=False, graph=own.graph)
+    assert remote.get_collection(COLLECTION).count() == 1
+
+
+def test_a_token_is_not_sent_in_clear_text_to_another_host(tmp_path):
+    from pydantic import SecretStr
+
+    from agent.baseline.store import _client
+    from kg.settings import Settings
+
+    settings = Settings(GAZETTE_DATA_DIR=tmp_path, _env_file=None).model_copy(
+        update={"chroma_host": "chroma.example.org", "chroma_token": SecretStr("s3cret")})
+    with pytest.raises(ValueError, match="CHROMA_SSL") as err:
+        _client(settings)
+    assert "s3cret" not in str(err.value)
