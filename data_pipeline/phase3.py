@@ -84,16 +84,20 @@ def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
         graph.write((query, {name: items[i: i + batch]}))
 
 
-def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> None:
+def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> int:
+    """Inserts the hubs whose uid the graph lacks (a key seen by an earlier run has its hub); returns how many."""
+    created = 0
     for i in range(0, len(hubs), batch):
         chunk = hubs[i: i + batch]
 
-        def work(tx: ManagedTransaction, chunk: list[dict] = chunk) -> None:
+        def work(tx: ManagedTransaction, chunk: list[dict] = chunk) -> int:
             rows = missing(chunk, existing(tx, (h["uid"] for h in chunk)))
             if rows:
                 tx.run(INSERT_HUBS, rows=rows).consume()
+            return len(rows)
 
-        graph.transact(work)
+        created += graph.transact(work)
+    return created
 
 
 def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
@@ -110,9 +114,9 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
             hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
-    _create_hubs(graph, list(hubs.values()))
+    created = _create_hubs(graph, list(hubs.values()))
     _write(graph, LINK_HUBS, rows=links)
-    return len(links), len(hubs), unresolved
+    return len(links), created, unresolved
 
 
 def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> int:

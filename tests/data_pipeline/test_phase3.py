@@ -52,3 +52,20 @@ def test_hubs_twins_and_stale_hubs_resolve_once(own_graph):
     assert len([e for e in edges if e["type"] == "RELATED_TO"]) == 2
     assert run_phase3(g) == Phase3Stats()  # nothing left to do
     assert snapshot(g) == (nodes, edges)
+
+
+def test_a_name_seen_by_an_earlier_run_joins_its_hub(own_graph):
+    """A node keyed later (a new notice's person) whose key has a hub already is linked to that hub, not to a
+    second one: the hub insert skips the keys the graph holds."""
+    g = own_graph.graph
+    g.ensure_schema(fulltext=False)
+    run(g, SEED)
+    run_phase3(g)
+    hub_of = {e["src"]: e["dst"] for e in snapshot(g)[1] if e["type"] == "HAS_NAME"}
+    hubs_before = run(g, "MATCH (h:BaseNode) WHERE h:NameHub RETURN count(h) AS n")[0]["n"]
+    run(g, "CREATE (:BaseNode:Person {uid: 'p3-late', name: 'Hans Muster', strength: 'weak', phase: 2})")
+    stats = run_phase3(g)
+    assert stats.keyed == 1 and stats.hubs_created == 0
+    after = {e["src"]: e["dst"] for e in snapshot(g)[1] if e["type"] == "HAS_NAME"}
+    assert after["p3-late"] == hub_of["p3-w2"]
+    assert run(g, "MATCH (h:BaseNode) WHERE h:NameHub RETURN count(h) AS n")[0]["n"] == hubs_before
