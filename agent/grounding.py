@@ -212,9 +212,43 @@ class Report:
     removed_sentences: int = 0
     replaced: bool = False  # nothing supported was left (or nothing was retrieved): the honest answer stands
     fabricated_citations: int = 0  # publication numbers / UIDs stated that the data does not hold
+    sources_added: list[str] = field(default_factory=list)  # notices cited for an answer that cited none itself
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def _citable(value: Any) -> Iterable[dict[str, Any]]:
+    """Every row of a tool result that names its notice (publication number), nested rows included."""
+    if isinstance(value, dict):
+        if isinstance(value.get("publication_number"), str) and PUBLICATION.fullmatch(value["publication_number"]):
+            yield value
+        for v in value.values():
+            yield from _citable(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _citable(v)
+
+
+def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int = 2) -> list[str]:
+    """The notices that hold the facts of `sentences` (beyond what the question said): the retrieved rows
+    supporting the most of those claims, newest first among equals, as "HR01-…, 2021-09-28". None when no row
+    holds a stated fact on its own: a citation is never guessed."""
+    stated = [(sentence, c.text) for sentence in sentences for c in claims(sentence, asked) if not c.supported]
+    if not stated:
+        return []
+    scored: dict[str, tuple[int, str]] = {}
+    for step in steps:
+        for row in _citable(step.payload):
+            ev = Evidence.of(_strings(row))
+            held = sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
+            number, date = row["publication_number"], str(row.get("publication_date") or row.get("date") or "")
+            if held and held > scored.get(number, (0, ""))[0]:
+                scored[number] = (held, date)
+    best = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[1][1]), reverse=False)
+    top = [kv for kv in best if kv[1][0] == best[0][1][0]] if best else []
+    top.sort(key=lambda kv: kv[1][1], reverse=True)
+    return [f"{number}, {date}" if date else number for number, (_, date) in top[:most]]
 
 
 def searched(steps: list[Step]) -> str:
@@ -276,9 +310,15 @@ class GroundedStream:
             honest = not_found(self.steps)
             self.emit(("\n\n" if text else "") + honest)
             return (text + "\n\n" + honest).strip() if text else honest, self.report
+        cite = ""
+        if self.facts_kept and not PUBLICATION.search(text):  # facts stated without their notice: name it
+            self.report.sources_added = sources(self.kept, self.steps, self.asked)
+            if self.report.sources_added:
+                cite = f"\n\nSource: {'; '.join(self.report.sources_added)}."
+                self.emit(cite)
         if self.report.removed_sentences:
             note = (f"\n\n_{self.report.removed_sentences} statement(s) not supported by the retrieved data were "
                     f"removed._")
             self.emit(note)
-            return text + note, self.report
-        return text, self.report
+            return text + cite + note, self.report
+        return text + cite, self.report

@@ -38,7 +38,8 @@ def grounding_title(report: dict[str, Any]) -> str:
     verdict = ("answer replaced: nothing it stated was in the data" if report.get("replaced")
                else f"{removed} unsupported statement{'s' if removed != 1 else ''} removed" if removed
                else "every claim supported")
-    return f"grounding check · {report.get('claims', 0)} claims · {verdict}"
+    sourced = " · source added" if report.get("sources_added") else ""
+    return f"grounding check · {report.get('claims', 0)} claims · {verdict}{sourced}"
 
 
 def grounding_output(report: dict[str, Any]) -> str:

@@ -209,6 +209,8 @@ def llm_figures(records: list[Record]) -> dict[str, Any] | None:
             "caught_fabricated_citations": sum(g.get("fabricated_citations", 0) for g in grounded),
             "answers_with_unsupported_claims": sum(1 for g in grounded if g.get("unsupported")),
             "answers_replaced_by_not_found": sum(1 for g in grounded if g.get("replaced")),
+            "answers_citing_a_notice": sum(1 for r in recs if PUBLICATION.search(r.answer)),
+            "sources_added_by_the_check": sum(1 for g in grounded if g.get("sources_added")),
             "replaced_share": round(sum(1 for g in grounded if g.get("replaced")) / n, 3) if n else 0.0,
             "tool_call_failures": failed + sum(s.get("call_problems", 0) for s in stats),
             "calls_parsed_from_text": sum(s.get("text_calls", 0) for s in stats),

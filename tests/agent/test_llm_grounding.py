@@ -274,3 +274,35 @@ def test_a_list_of_names_is_checked_name_by_name():
     found = claims("The board: Rosa Sartari, Hans Müller.", ev)
     assert [(c.text, c.supported) for c in found] == [("Rosa Sartari", True), ("Hans Müller", False)]
     assert not claims("Müller, Hans sits on it.", ev)[0].supported
+
+
+TWO_NOTICES = {"rows": [
+    {"publication_number": "HR01-1000000123", "publication_date": "2019-03-04", "name": "Praor AG",
+     "capital": 100000.0, "seat": "Bern"},
+    {"publication_number": "HR02-1000000456", "publication_date": "2022-06-01", "name": "Praor AG",
+     "capital": 250000.0, "seat": "Thun"},
+]}
+
+
+def _grounded(question: str, answer: str, payload: dict) -> tuple[str, str, dict]:
+    out: list[str] = []
+    g = GroundedStream(question, [_step(payload)], out.append)
+    g.feed(answer)
+    text, report = g.close()
+    return text, "".join(out), report.to_dict()
+
+
+def test_a_fact_stated_without_its_notice_is_given_the_notice_that_holds_it():
+    """The local model states the right fact and no citation: the answer names the notice whose row holds the
+    fact (not another notice about the same company), in the stream as in the stored answer."""
+    text, streamed, report = _grounded("What is the capital of Praor AG?", "Praor AG has a capital of CHF 250'000.",
+                                       TWO_NOTICES)
+    assert text.endswith("Source: HR02-1000000456, 2022-06-01.") and "HR01-1000000123" not in text
+    assert streamed == text and report["sources_added"] == ["HR02-1000000456, 2022-06-01"]
+
+
+def test_no_notice_is_guessed_and_a_cited_answer_is_left_alone():
+    echo, _, report = _grounded("Is Praor AG registered?", "Praor AG is in the register.", TWO_NOTICES)
+    assert "Source" not in echo and report["sources_added"] == []  # it only repeats the question's name
+    cited, _, report = _grounded("Capital of Praor AG?", "Praor AG has CHF 100'000 (HR01-1000000123).", TWO_NOTICES)
+    assert "Source" not in cited and report["sources_added"] == []

@@ -115,5 +115,6 @@ def test_the_grounding_check_is_titled_by_its_verdict_and_shows_removed_claims_a
                 "fabricated_citations": 1}
     assert grounding_title(cut).endswith("1 unsupported statement removed")
     assert grounding_title(cut | {"replaced": True}).endswith("answer replaced: nothing it stated was in the data")
+    assert grounding_title(ok | {"sources_added": ["HR02-1000000456, 2022-06-01"]}).endswith("supported · source added")
     out = grounding_output(cut | {"unsupported": [{"kind": "name", "text": "<img src=x onerror=alert(1)>"}]})
     assert json.loads(out)["unsupported"][0]["text"] == "<img src=x onerror=alert(1)>"  # JSON in a code step, not HTML

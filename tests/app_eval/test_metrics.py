@@ -202,3 +202,27 @@ def test_faithfulness_and_recall_metrics_are_in_the_summary_per_level():
     assert t3["graphrag"]["faithfulness"]["mean"] == pytest.approx(0.75)
     assert t3["graphrag"]["by_level"]["2"]["information_recall"]["mean"] == 0.0
     assert t3["baseline"]["information_recall"]["mean"] == 0.0 and t3["baseline"]["n"] == 1
+
+
+def test_llm_run_figures_count_what_an_analyst_would_check():
+    """Fabricated citations are counted from the answer against its own context (not from the agent's report),
+    beside answers citing a notice and those the grounding check gave their source."""
+    from app_eval.summary import llm_figures
+
+    def rec(i: int, answer: str, context: str, grounding: dict, stats: dict) -> Record:
+        return Record(tier="3", dataset="golden", system="graphrag", item_id=f"G{i}", answer=answer, context=context,
+                      latency_ms=2000.0 * (i + 1), extra={"engine": "llm", "llm_calls": 2, "grounding": grounding,
+                                                            "llm_stats": stats})
+
+    recs = [rec(0, "Praor AG is in Bern (HR01-1000000123).", "... HR01-1000000123 ...", {}, {"prompt_tokens": 100}),
+            rec(1, "Capital CHF 5 (HR01-1000999001).", "... HR01-1000000123 ...", {"fabricated_citations": 0},
+                {"prompt_tokens": 300, "text_calls": 1}),
+            rec(2, "Seat: Thun.\n\nSource: HR02-1000000456, 2022-06-01.", "HR02-1000000456",
+                {"sources_added": ["HR02-1000000456, 2022-06-01"], "unsupported": [{"kind": "name", "text": "X Y"}]},
+                {"prompt_tokens": 200, "planned_calls": 1})]
+    f = llm_figures(recs)["graphrag"]
+    assert f["fabricated_citations"] == 1 and f["caught_fabricated_citations"] == 0  # measured, not reported
+    assert f["answers_citing_a_notice"] == 3 and f["sources_added_by_the_check"] == 1
+    assert f["answers_with_unsupported_claims"] == 1 and f["calls_parsed_from_text"] == 1
+    assert f["planned_first_calls"] == 1 and f["prompt_tokens_per_question"] == 200 and f["llm_calls_per_question"] == 2
+    assert llm_figures([Record(tier="3", dataset="golden", system="graphrag", item_id="G9", extra={"engine": "offline"})]) is None
