@@ -49,7 +49,7 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
     llm_model: str = Field(default="gpt-4o-mini", alias="LLM_MODEL")
     # every LLM call has a token cap and a timeout: a model that never stops is cut off, not waited for
-    llm_max_tokens: int = Field(default=700, alias="LLM_MAX_TOKENS")  # the answer; a tool-choosing call gets 256
+    llm_max_tokens: int = Field(default=700, alias="LLM_MAX_TOKENS")  # the answer; a tool-choosing call gets 128
     llm_timeout_s: float = Field(default=120.0, alias="LLM_TIMEOUT")
     # the first tool call of a turn: the offline engine's linking and plan when it has one ("plan"), or always the
     # model's own, forced with tool_choice="required" ("model": strong models, and tests of the model's choices)

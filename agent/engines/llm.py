@@ -32,7 +32,7 @@ from kg.settings import Settings
 
 HISTORY_TURNS = 6
 ROUTE_TOKENS = 16  # one intent word
-LOOP_TOKENS = 256  # one tool call
+LOOP_TOKENS = 128  # one tool call (~40-60 tokens with its tags); the 1.5B model ran every loop step to 256, ~30-60 s here
 
 
 def prompt(name: str) -> str:

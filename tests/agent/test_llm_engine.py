@@ -44,8 +44,8 @@ def test_tool_calls_run_in_order_and_the_state_instruction_reaches_synthesis(ctx
     assert "NETWORK EXPLORED" in synthesis[0].content and "<tool_result tool=\"explore_network\"" in synthesis[-1].content
     # the first tool-choosing call must call a tool; every call is capped
     assert model.bindings[0] == (list(TOOLS_FOR_INTENT["explore_network"]),
-                                 {"parallel_tool_calls": False, "max_tokens": 256, "tool_choice": "required"})
-    assert model.bindings[1][1] == {"parallel_tool_calls": False, "max_tokens": 256}
+                                 {"parallel_tool_calls": False, "max_tokens": 128, "tool_choice": "required"})
+    assert model.bindings[1][1] == {"parallel_tool_calls": False, "max_tokens": 128}
 
 
 def test_the_loop_stops_after_four_tool_calls(ctx, truth):

@@ -122,7 +122,7 @@ def test_the_first_call_is_the_offline_plan_and_the_model_continues(built_world,
     assert len(a.trace) == 1 and a.trace[0].status == "ok" and a.current_uid == uid
     assert a.llm["planned_calls"] == 1
     loop = [r for r in server.requests if r.get("tools")]
-    assert len(loop) == 1 and "tool_choice" not in loop[0] and _cap(loop[0]) == 256  # after the plan, its own choice
+    assert len(loop) == 1 and "tool_choice" not in loop[0] and _cap(loop[0]) == 128  # after the plan, its own choice
     assert any(m["role"] == "tool" and uid in m["content"] for m in loop[0]["messages"])
 
 
@@ -141,7 +141,7 @@ def test_with_no_plan_the_model_must_call_a_tool(built_world, ctx, truth):
 
     _, server, _ = _run(built_world, ctx, respond, f"Where is {name}?")
     loop1 = next(r for r in server.requests if r.get("tools"))
-    assert loop1["tool_choice"] == "required" and _cap(loop1) == 256
+    assert loop1["tool_choice"] == "required" and _cap(loop1) == 128
 
 
 @pytest.mark.parametrize("written", [
@@ -221,7 +221,7 @@ def test_every_call_has_a_token_cap(built_world, ctx, truth):
 
     _, server, _ = _run(built_world, ctx, respond, f"Where is {name}?")
     caps = [_cap(r) for r in server.requests]
-    assert caps == [16, 256, 256, built_world.settings.llm_max_tokens]
+    assert caps == [16, 128, 128, built_world.settings.llm_max_tokens]
 
 
 # -- the check itself ----------------------------------------------------------------------------------------
