@@ -86,7 +86,8 @@ def table(summary: dict[str, Any], levels: bool = False) -> str:
                      f"({f['replaced_share']:.1%}); citing a notice {f.get('answers_citing_a_notice', '-')} "
                      f"(the check named it: {f.get('sources_added_by_the_check', '-')}); "
                      f"tool-call failures {f['tool_call_failures']}; calls parsed from text "
-                     f"{f['calls_parsed_from_text']}; planned first calls {f['planned_first_calls']}; LLM calls/question "
+                     f"{f['calls_parsed_from_text']}; planned first calls {f['planned_first_calls']} "
+                     f"(route overruled {f.get('routes_overruled_by_the_plan', '-')}); LLM calls/question "
                      f"{f['llm_calls_per_question']}; tokens/question {f['prompt_tokens_per_question']} prompt + "
                      f"{f['completion_tokens_per_question']} completion; latency {_fmt(lat.get('mean'))} s "
                      f"[{_fmt(lat.get('lo'))}, {_fmt(lat.get('hi'))}]; errors {f['system_errors']}")

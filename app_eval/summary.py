@@ -215,6 +215,7 @@ def llm_figures(records: list[Record]) -> dict[str, Any] | None:
             "tool_call_failures": failed + sum(s.get("call_problems", 0) for s in stats),
             "calls_parsed_from_text": sum(s.get("text_calls", 0) for s in stats),
             "planned_first_calls": sum(s.get("planned_calls", 0) for s in stats),
+            "routes_overruled_by_the_plan": sum(s.get("rerouted", 0) for s in stats),
             "llm_calls_per_question": round(sum(r.extra.get("llm_calls", 0) for r in recs) / n, 2) if n else 0.0,
             "prompt_tokens_per_question": round(sum(s.get("prompt_tokens", 0) for s in stats) / n) if n else 0,
             "completion_tokens_per_question": round(sum(s.get("completion_tokens", 0) for s in stats) / n) if n else 0,

@@ -20,7 +20,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from agent import text_calls
 from agent.engines.base import Engine, EngineError, ToolCall, Turn
 from agent.grounding import GroundedStream
-from agent.intents import ALL, INTENTS, MAX_TOOL_CALLS
+from agent.intents import ALL, INTENTS, MAX_TOOL_CALLS, TOOLS_FOR_INTENT
 from agent.llm import chat_model, engine_label
 from agent.safe_text import Neutraliser, prompt_json, tag_text
 from agent.session import Session
@@ -188,10 +188,17 @@ def _planned(turn: Turn) -> ToolCall | None:
 
     offline = OfflineEngine()
     shadow = Turn(turn.question, Session.from_dict(turn.session.to_dict()), turn.ctx)
-    offline.route(shadow)
+    intent = offline.route(shadow)
     call = offline.next_call(shadow)
-    if call is None or call.tool not in turn.allowed:
+    if call is None:
         return None
+    if call.tool not in turn.allowed:
+        if call.tool not in TOOLS_FOR_INTENT.get(intent, ()):
+            return None
+        # The model's route leaves out the tool the plan needs (a 1.5B model routed "list the notices of CHE-…" as
+        # analytics, where no search is allowed, then called nothing): the linker's route wins for this turn.
+        turn.intent, turn.allowed = intent, TOOLS_FOR_INTENT[intent]
+        _stat(turn, "rerouted")
     s = shadow.session
     if s.current_uid and s.current_uid != turn.session.current_uid:  # the entity the question names is the active one
         turn.session.focus(s.current_uid, s.current_name, s.current_kind)

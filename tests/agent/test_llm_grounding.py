@@ -126,6 +126,28 @@ def test_the_first_call_is_the_offline_plan_and_the_model_continues(built_world,
     assert any(m["role"] == "tool" and uid in m["content"] for m in loop[0]["messages"])
 
 
+def test_a_route_that_leaves_out_the_planned_tool_yields_to_the_linkers_route(built_world, ctx, truth):
+    """Measured with the 1.5B model: "list the notices of CHE-…" routed as analytics (no search allowed there),
+    the plan refused, no call made, and the answer replaced by 'not found'. The linker's route wins instead."""
+    uid, _ = _company(truth)
+
+    def respond(body):
+        system = body["messages"][0]["content"]
+        if "intent router" in system:
+            return "analytics"
+        if body.get("tools"):
+            return "no tool call"
+        return "Here are the notices."
+
+    a, server, _ = _run(built_world, ctx, respond, f"List the notices published about {uid} in date order.",
+                        first_call="plan")
+    first = a.trace[0] if a.trace else None
+    assert first and first.tool in ("search_companies", "get_node_history") and first.status == "ok"
+    assert a.intent != "analytics" and a.llm["rerouted"] == 1 and a.llm["planned_calls"] == 1
+    loop = [r for r in server.requests if r.get("tools")]
+    assert loop and first.tool in {t["function"]["name"] for t in loop[0]["tools"]}
+
+
 def test_with_no_plan_the_model_must_call_a_tool(built_world, ctx, truth):
     _, name = _company(truth)
 

@@ -219,10 +219,11 @@ def test_llm_run_figures_count_what_an_analyst_would_check():
                 {"prompt_tokens": 300, "text_calls": 1}),
             rec(2, "Seat: Thun.\n\nSource: HR02-1000000456, 2022-06-01.", "HR02-1000000456",
                 {"sources_added": ["HR02-1000000456, 2022-06-01"], "unsupported": [{"kind": "name", "text": "X Y"}]},
-                {"prompt_tokens": 200, "planned_calls": 1})]
+                {"prompt_tokens": 200, "planned_calls": 1, "rerouted": 1})]
     f = llm_figures(recs)["graphrag"]
     assert f["fabricated_citations"] == 1 and f["caught_fabricated_citations"] == 0  # measured, not reported
     assert f["answers_citing_a_notice"] == 3 and f["sources_added_by_the_check"] == 1
     assert f["answers_with_unsupported_claims"] == 1 and f["calls_parsed_from_text"] == 1
-    assert f["planned_first_calls"] == 1 and f["prompt_tokens_per_question"] == 200 and f["llm_calls_per_question"] == 2
+    assert f["planned_first_calls"] == 1 and f["routes_overruled_by_the_plan"] == 1
+    assert f["prompt_tokens_per_question"] == 200 and f["llm_calls_per_question"] == 2
     assert llm_figures([Record(tier="3", dataset="golden", system="graphrag", item_id="G9", extra={"engine": "offline"})]) is None
