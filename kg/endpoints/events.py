@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -95,6 +96,15 @@ class ListEventsArgs(BaseModel):
         return self
 
 
+# Whether a town is the seat of any company in the graph (the company_seat index serves it).
+SEAT_KNOWN = """
+MATCH (c:Company)
+WHERE c.seat IN $names
+RETURN c.uid AS uid
+LIMIT 1
+"""
+
+
 class Place:
     """A town or (unless `town_only`) a canton as typed; `holds(seat, canton)` says whether a company there is in
     it. A name that is both a town and its canton ("Bern", "Zug", "Genève") means the town; "canton Bern",
@@ -111,14 +121,18 @@ class Place:
             return True
         return self.canton is not None and canton == self.canton
 
-    def correct(self, seats: dict[str, str]) -> str | None:
+    def correct(self, seats: dict[str, str], is_a_seat: Callable[[list[str]], bool]) -> str | None:
         """A town typed with a typo ("Intelraken"): when it names no canton and none of `seats` (folded -> as
         written, the towns of the notices at hand), the one seat within one edit (two in a name of 10+ letters) is
-        meant; returns it as written."""
+        meant; returns it as written. A town that is some company's seat in the graph (`is_a_seat`) is taken as
+        typed, even one edit from another ("Baden" is not "Bauen")."""
         if self.canton is not None or not self.towns or self.towns & seats.keys():
             return None
         typed = fold(self.text).strip()
         if len(typed) < 5:
+            return None
+        spellings = sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})
+        if is_a_seat(spellings):
             return None
         allowed = 2 if len(typed) >= 10 else 1
         near = {s for s in seats if abs(len(s) - len(typed)) <= allowed and OSA.distance(typed, s) <= allowed}
@@ -203,7 +217,11 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     found = read(ctx, EVENTS.format(predicate=predicate), subs=list(subs), since=args.since, until=args.until,
                  uid=args.uid)
     seats = {_town(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
-    read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target) if p and (fixed := p.correct(seats))]
+    def is_a_seat(names: list[str]) -> bool:
+        return bool(read(ctx, SEAT_KNOWN, names=names))
+
+    read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target)
+               if p and (fixed := p.correct(seats, is_a_seat))]
     from_cantons = _cantons_before(ctx, found) if args.kind == "moved" else {}
     rows, seen = [], set()
     for r in found:

@@ -193,8 +193,24 @@ def test_a_town_typed_with_a_typo_is_the_one_seat_a_typo_away(ctx, truth):
     typo = call(ctx, "list_events", {"kind": "moved", "from_place": _swap(old), "to_place": new, "limit": 500})
     assert {r["uid"] for r in exact.rows} == {r["uid"] for r in typo.rows} == want
     assert typo.extra["read_as"] == [f"{_swap(old)!r} as {old!r}"] and "read_as" not in exact.extra
+    from kg.endpoints.base import read
+    from kg.endpoints.events import SEAT_KNOWN
+    assert read(ctx, SEAT_KNOWN, names=[new]) and not read(ctx, SEAT_KNOWN, names=[_swap(old)])  # the graph's answer
     none = call(ctx, "list_events", {"kind": "moved", "from_place": "Qwxyzabc", "to_place": new, "limit": 500})
     assert none.rows == [] and none.extra["count"] == 0
+
+
+def test_a_town_that_is_a_seat_in_the_graph_is_never_read_as_another():
+    """"Baden" one edit from "Bauen": a town some company has its seat in is taken as typed."""
+    from kg.endpoints.events import Place
+
+    seats = {"bauen": "Bauen", "spiez": "Spiez"}
+    asked: list[list[str]] = []
+    assert Place("Baden").correct(seats, lambda names: asked.append(names) or True) is None
+    assert "Baden" in asked[0]
+    assert Place("Baden").correct(seats, lambda names: False) == "Bauen"
+    assert Place("Spiez").correct(seats, lambda names: False) is None  # an exact seat needs no reading
+    assert Place("canton Bern").correct(seats, lambda names: False) is None
 
 
 def test_canton_names_forgive_one_typo_and_speak_four_languages():
