@@ -231,24 +231,30 @@ def _citable(value: Any) -> Iterable[dict[str, Any]]:
 
 
 def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int = 2) -> list[str]:
-    """The notices that hold the facts of `sentences` (beyond what the question said): the retrieved rows
-    supporting the most of those claims, newest first among equals, as "HR01-…, 2021-09-28". None when no row
-    holds a stated fact on its own: a citation is never guessed."""
-    stated = [(sentence, c.text) for sentence in sentences for c in claims(sentence, asked) if not c.supported]
+    """The notices that hold the facts of `sentences` (beyond what the question said): the retrieved rows whose own
+    fields hold the most of its dates and amounts, newest first, as "HR01-…, 2021-09-28". A name or UID tells no
+    notice from another about the same company, so it never decides; no row holding a stated date or amount, or
+    more rows tied than `most`, gives no source: a citation is never guessed."""
+    stated = [(sentence, c.text) for sentence in sentences for c in claims(sentence, asked)
+              if not c.supported and c.kind in ("date", "amount")]
     if not stated:
         return []
     scored: dict[str, tuple[int, str]] = {}
     for step in steps:
         for row in _citable(step.payload):
-            ev = Evidence.of(_strings(row))
+            own = {k: v for k, v in row.items() if not isinstance(v, dict | list | tuple)}  # not its nested rows
+            ev = Evidence.of(_strings(own))
             held = sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
             number, date = row["publication_number"], str(row.get("publication_date") or row.get("date") or "")
             if held and held > scored.get(number, (0, ""))[0]:
                 scored[number] = (held, date)
-    best = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[1][1]), reverse=False)
-    top = [kv for kv in best if kv[1][0] == best[0][1][0]] if best else []
-    top.sort(key=lambda kv: kv[1][1], reverse=True)
-    return [f"{number}, {date}" if date else number for number, (_, date) in top[:most]]
+    if not scored:
+        return []
+    top_score = max(held for held, _ in scored.values())
+    top = sorted(((n, d) for n, (held, d) in scored.items() if held == top_score), key=lambda nd: nd[1], reverse=True)
+    if len(top) > most:
+        return []
+    return [f"{number}, {date}" if date else number for number, date in top]
 
 
 def searched(steps: list[Step]) -> str:

@@ -98,8 +98,9 @@ class ListEventsArgs(BaseModel):
 
 # Whether a town is the seat of any company in the graph (the company_seat index serves it).
 SEAT_KNOWN = """
+UNWIND $names AS n
 MATCH (c:Company)
-WHERE c.seat IN $names
+WHERE c.seat = n OR c.seat STARTS WITH n + ' ('
 RETURN c.uid AS uid
 LIMIT 1
 """
@@ -131,12 +132,11 @@ class Place:
         typed = fold(self.text).strip()
         if len(typed) < 5:
             return None
-        spellings = sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})
-        if is_a_seat(spellings):
-            return None
         allowed = 2 if len(typed) >= 10 else 1
         near = {s for s in seats if abs(len(s) - len(typed)) <= allowed and OSA.distance(typed, s) <= allowed}
         if len(near) != 1:
+            return None
+        if is_a_seat(sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})):
             return None
         self.towns = set(near)
         return seats[near.pop()]

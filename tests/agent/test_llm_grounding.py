@@ -328,3 +328,5 @@ def test_no_notice_is_guessed_and_a_cited_answer_is_left_alone():
     assert "Source" not in echo and report["sources_added"] == []  # it only repeats the question's name
     cited, _, report = _grounded("Capital of Praor AG?", "Praor AG has CHF 100'000 (HR01-1000000123).", TWO_NOTICES)
     assert "Source" not in cited and report["sources_added"] == []
+    named, _, report = _grounded("Seat of CHE-123.456.789?", "Praor AG has its seat in Thun.", TWO_NOTICES)
+    assert "Source" not in named and report["sources_added"] == []  # a name is in every notice about it

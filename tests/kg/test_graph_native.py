@@ -208,6 +208,7 @@ def test_a_town_that_is_a_seat_in_the_graph_is_never_read_as_another():
     asked: list[list[str]] = []
     assert Place("Baden").correct(seats, lambda names: asked.append(names) or True) is None
     assert "Baden" in asked[0]
+    assert Place("Qwertzu").correct(seats, lambda names: asked.append(names) or True) is None and len(asked) == 1
     assert Place("Baden").correct(seats, lambda names: False) == "Bauen"
     assert Place("Spiez").correct(seats, lambda names: False) is None  # an exact seat needs no reading
     assert Place("canton Bern").correct(seats, lambda names: False) is None
