@@ -58,8 +58,9 @@ CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbi
                        r"a che fare|l'un\w* (?:avec|con) l'altr\w*)\b")
 
 # -- persons by their companies ---------------------------------------------------------------------------------
-PERSONS = re.compile(r"\b(persons?|people|individuals?|who|personen|leute|wer|welche personen|personnes?|qui|"
-                     r"individus|persone|chi|quali persone)\b")
+PERSONS = re.compile(r"\b(persons?|people|individuals?|who|directors?|(?:board )?members?|personen|leute|wer|"
+                     r"welche personen|mitglieder|personnes?|qui|individus|administrateurs|membres|persone|chi|"
+                     r"quali persone|amministratori|membri)\b")
 _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
 MANY = re.compile(r"\b(?:more than|over|at least|mehr als|ueber|mindestens|plus de|au moins|piu di|oltre|almeno)\s+"
                   + _N + r"\b")
@@ -87,11 +88,11 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
-                         r"umgezogen|umzug\w*|umzueg\w*|gezuegelt|zuegel\w*|zogen|traslocat\w*|sitzwechsel\w*|"
+                         r"umgezogen\w*|umzug\w*|umzueg\w*|gezuegelt\w*|zuegel\w*|zogen|traslocat\w*|sitzwechsel\w*|"
                          r"chang\w* (?:their|its) (?:seat|registered office)|"
                          r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
-                         r"zugezogen|weggezogen|gezogen|demenag\w*|spostat\w*|"
-                         r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*)\b")),
+                         r"zugezogen\w*|weggezogen\w*|gezogen\w*|demenag\w*|spostat\w*|"
+                         r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*|deplac\w*)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
                            r"changement de (?:nom|raison)|"
@@ -103,18 +104,28 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 _PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
-FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
-                     rf"(?i:to|nach|in|a|à|au|en|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
-FROM_ONLY = re.compile(r"\b(?i:from|away from|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
-                       r"(?P<a>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
-TO_ONLY = re.compile(r"\b(?i:to|nach|vers|verso)\s+(?P<b>[A-ZÄÖÜÀ-Ý][\w'.-]*)")
-# "left Interlaken for Spiez", "ont quitté Onex pour Genève", "hanno lasciato Onex per Ginevra"
+FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
+                     rf"(?:(?i:and|und|et|e)\s+)?(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})",
+                     re.UNICODE)
+# "moved to Zug from Zürich": the destination first
+TO_FROM = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_PLACE})\s+(?i:from|von|aus|depuis|da|dal|dalla)\s+"
+                     rf"(?P<a>{_PLACE})", re.UNICODE)
+# a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
+_CAP_PLACE = r"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+FROM_ONLY = re.compile(rf"\b(?i:from|away from|out of|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
+                       rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
+TO_ONLY = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
+# "left Interlaken for Spiez", "left Thun and settled in Biel", "ont quitté Onex pour Genève", "hanno lasciato Onex per
+# Ginevra"
 LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
-                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per)\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
+                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|(?:and|und|et|e)\s+(?:\w+\s+){{0,2}}?(?:in|to|into|nach|à|a|en))"
+                      rf"\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
                       rf"trasferirsi|stabilirsi|settle)\s+(?i:a|à|en|in)\s+)?(?P<b>{_PLACE})", re.UNICODE)
 # "Onex -> Genève", "Bern → Saint-Imier"
 _NAMED = r"(?:[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?|[^\W\d_][\w'.-]*)"  # "Le Locle", "onex"
 ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.UNICODE)
+# "seat moves Plan-les-Ouates to Lancy": once a move is asked, two places written as names around "to"
+BARE = re.compile(rf"(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
@@ -251,7 +262,8 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
 
 
 def _from_to(masked: str) -> dict[str, str]:
-    m = FROM_TO.search(masked) or LEFT_FOR.search(masked) or ARROW.search(masked)
+    m = (FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked) or ARROW.search(masked)
+         or BARE.search(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

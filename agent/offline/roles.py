@@ -16,8 +16,11 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         "presidente", "presidence", "presidenza")),
     "board": (KEYS["board"], (
         "board", "director of the board", "directorship", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
-        "conseil d'administration", "conseil d administration", "administrateur", "administratrice",
-        "consiglio di amministrazione", "consiglio d'amministrazione", "amministratore", "amministratrice")),
+        "conseil d'administration", "conseil d administration", "conseils d'administration",
+        "conseils d administration", "administrateur", "administratrice", "membre du conseil", "membres du conseil",
+        "consiglio di amministrazione", "consiglio d'amministrazione", "consigli di amministrazione",
+        "consigli d'amministrazione", "amministratore", "amministratrice", "amministratori", "membro del consiglio",
+        "membri del consiglio")),
     "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
                                                 "liquidatrice", "liquidatore", "liquidatori")),
     "signatories": (KEYS["signatories"], (

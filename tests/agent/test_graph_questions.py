@@ -179,6 +179,24 @@ def test_a_list_question_is_analytics_and_names_no_entity():
     ("Le precedenti ragioni sociali della ⟦⟧?", 1, "list_events", {"kind": "renamed"}),
     ("Quelles étaient les raisons sociales antérieures de ⟦⟧ ?", 1, "list_events", {"kind": "renamed"}),
     ("Frühere Firmennamen der ⟦⟧?", 1, "list_events", {"kind": "renamed"}),
+    # the destination first, "out of … into", "left … and settled in", two bare places around "to"
+    ("Who moved to St. Moritz from Davos?", 0, "list_events",
+     {"kind": "moved", "from_place": "Davos", "to_place": "St. Moritz"}),
+    ("Companies that moved out of Bellinzona and into Lugano", 0, "list_events",
+     {"kind": "moved", "from_place": "Bellinzona", "to_place": "Lugano"}),
+    ("Which businesses left Thun and settled in Biel?", 0, "list_events",
+     {"kind": "moved", "from_place": "Thun", "to_place": "Biel"}),
+    ("seat moves Plan-les-Ouates to Lancy", 0, "list_events",
+     {"kind": "moved", "from_place": "Plan-les-Ouates", "to_place": "Lancy"}),
+    ("Sociétés ayant déplacé leur siège de Bulle vers Fribourg", 0, "list_events",
+     {"kind": "moved", "from_place": "Bulle", "to_place": "Fribourg"}),
+    ("Von Langenthal nach Bern gezogene Firmen", 0, "list_events", {"kind": "moved", "from_place": "Langenthal"}),
+    # persons by their boards, asked by role nouns and in the plural
+    ("Which directors serve on 4 or more boards?", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
+    ("Qui siège dans plus de trois conseils d'administration ?", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
+    ("Chi siede in più di tre consigli di amministrazione?", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
+    ("Quali persone sono membri del consiglio di più di tre società?", 0, "rank_persons",
+     {"min_count": 4, "roles": "board", "metric": "companies"}),
 ])
 def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
     ask = read(question, mentions, False)
