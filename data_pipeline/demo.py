@@ -50,17 +50,18 @@ def _clear_stale_graph(graph: Graph) -> None:
             pass
 
 
-# A register notice written by a build older than the graph model: it lacks the state after the act (phase 1
-# keeps it since the history endpoints). A build run again brings such events up to date in place.
-OUTDATED = """
+# What a build older than the graph model left out: a register notice without the state after the act (phase 1
+# keeps it since the history endpoints), a name hub without its post counts (phase 3 writes them since the
+# threshold scan of rank_persons). A build run again brings the graph up to date in place.
+OUTDATED = ("""
 MATCH (e:Event) WHERE e.rubric = 'HR' AND e.after_name IS NULL AND e.status_after IS NULL
 RETURN e.uid AS uid LIMIT 1
-"""
+""", "MATCH (h:NameHub) WHERE h.companies IS NULL RETURN h.uid AS uid LIMIT 1")
 
 
 def _outdated(graph: Graph) -> bool:
     with graph.driver.session(database=graph.database) as s:
-        if s.run(OUTDATED).single() is None:
+        if all(s.run(query).single() is None for query in OUTDATED):
             return False
     print("the demo graph predates the current graph model; bringing it up to date", file=sys.stderr)
     return True

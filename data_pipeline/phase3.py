@@ -33,7 +33,17 @@ MATCH (h:BaseNode {uid: row.hub})
 MERGE (n)-[:HAS_NAME]->(h)
 SET n.hub_key = row.key
 """
-ALL_HUBS = "MATCH (h:NameHub) RETURN h.uid AS uid, h.key AS key, h.name AS name"
+ALL_HUBS = "MATCH (h:NameHub) RETURN h.uid AS uid, h.key AS key, h.name AS name, h.companies IS NULL AS uncounted"
+# Per hub, what rank_persons counts, over every post (any role but care_of, any company, resigned or not): an upper
+# bound of each of its filtered counts, so a ranking checks only the hubs whose bound reaches its threshold.
+COUNT_POSTS = """
+UNWIND $uids AS u
+MATCH (h:BaseNode {uid: u})
+OPTIONAL MATCH (h)<-[:HAS_NAME]-(:Person)-[r:ACTED_IN]->(:Event)<-[:HAS_EVENT]-(c:Company)
+WHERE r.role_key <> 'care_of'
+WITH h, collect(DISTINCT c.uid) AS companies, collect(DISTINCT c.uid + '|' + r.role_key) AS mandates
+SET h.companies = size(companies), h.mandates = size(mandates)
+"""
 REWIRE_HUB = """
 UNWIND $pairs AS p
 MATCH (dup:BaseNode {uid: p.dup})<-[r:HAS_NAME]-(n)
@@ -43,11 +53,11 @@ DELETE r
 """
 DELETE_NODES = "UNWIND $uids AS u MATCH (n:BaseNode {uid: u}) DETACH DELETE n"
 ABSORBABLE = """
-MATCH (w:BaseNode)-[:HAS_NAME]->(:NameHub)<-[:HAS_NAME]-(s:BaseNode)
+MATCH (w:BaseNode)-[:HAS_NAME]->(hub:NameHub)<-[:HAS_NAME]-(s:BaseNode)
 WHERE w.strength = 'weak' AND s.strength = 'strong'
   AND ((w:Person AND s:Person) OR (w:Company AND s:Company))
 MATCH (w)-->(e:Event)<--(s)
-RETURN DISTINCT w.uid AS weak, s.uid AS strong ORDER BY weak, strong
+RETURN DISTINCT w.uid AS weak, s.uid AS strong, hub.uid AS hub ORDER BY weak, strong
 """
 # MERGEd from the Event, whose edges are few (a strong audit firm has thousands): see phase2.LINK.
 MOVE_EDGES = {t: f"""
@@ -63,6 +73,7 @@ SET n += properties(r), n.absorbed_from = p.weak
 class Phase3Stats:
     keyed: int = 0
     hubs_created: int = 0
+    hubs_counted: int = 0  # hubs whose post counts were (re)computed: new posts, merged hubs, or none yet
     hubs_merged: int = 0
     absorbed: int = 0
     unresolved: int = 0  # names whose token the privacy table does not know (left without a hub)
@@ -100,8 +111,8 @@ def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> int:
     return created
 
 
-def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
-    """(nodes linked, hubs created, names that could not be read back)."""
+def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, set[str]]:
+    """(nodes linked, hubs created, names that could not be read back, the hubs that gained nodes)."""
     links, hubs, unresolved = [], {}, 0
     for row in _rows(graph, UNKEYED):
         name = px.plain(row["name"])
@@ -116,14 +127,18 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int]:
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
     created = _create_hubs(graph, list(hubs.values()))
     _write(graph, LINK_HUBS, rows=links)
-    return len(links), created, unresolved
+    return len(links), created, unresolved, {link["hub"] for link in links}
 
 
-def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> int:
+def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, set[str]]:
     """Hubs whose recomputed key is equal collapse into one survivor (lowest uid). A pseudonymized hub
-    whose name the token table does not know keeps its stored key."""
+    whose name the token table does not know keeps its stored key. Returns how many merged, and the surviving
+    hubs whose post counts are stale (a survivor, or a hub never counted)."""
     groups: dict[str, list[str]] = defaultdict(list)
+    stale: set[str] = set()
     for h in _rows(graph, ALL_HUBS):
+        if h["uncounted"]:
+            stale.add(h["uid"])
         name = px.plain(h["name"]) or px.plain(h["key"])
         key = px.value(generate_hub_key(name)) if name else h["key"]
         groups[key or ""].append(h["uid"])
@@ -133,23 +148,33 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> int:
         pairs += [{"dup": d, "keep": keep} for d in dups]
     _write(graph, REWIRE_HUB, pairs=pairs)
     _write(graph, DELETE_NODES, uids=[p["dup"] for p in pairs])
-    return len(pairs)
+    return len(pairs), (stale | {p["keep"] for p in pairs}) - {p["dup"] for p in pairs}
 
 
-def absorb_weak_nodes(graph: Graph) -> int:
-    """A weak node sharing hub and event with a strong node is that node: move its edges, delete it."""
+def absorb_weak_nodes(graph: Graph) -> tuple[int, set[str]]:
+    """A weak node sharing hub and event with a strong node is that node: move its edges, delete it. Returns how
+    many, and the hubs of the persons involved (an edge merged into an equal one counts once)."""
     chosen: dict[str, str] = {}
+    hubs: set[str] = set()
     for row in _rows(graph, ABSORBABLE):
         chosen.setdefault(row["weak"], row["strong"])  # homonyms: the first strong node, deterministically
+        hubs.add(row["hub"])
     pairs = [{"weak": w, "strong": s} for w, s in chosen.items()]
     for query in MOVE_EDGES.values():
         _write(graph, query, pairs=pairs)
     _write(graph, DELETE_NODES, uids=list(chosen))
-    return len(pairs)
+    return len(pairs), hubs
+
+
+def count_posts(graph: Graph, hubs: set[str]) -> int:
+    """Writes each hub's company and mandate counts (see COUNT_POSTS); returns how many hubs."""
+    _write(graph, COUNT_POSTS, batch=500, uids=sorted(hubs))
+    return len(hubs)
 
 
 def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:
-    keyed, created, unresolved = link_hubs(graph, px)
-    merged = merge_duplicate_hubs(graph, px)
-    absorbed = absorb_weak_nodes(graph)
-    return Phase3Stats(keyed, created, merged, absorbed, unresolved)
+    keyed, created, unresolved, linked = link_hubs(graph, px)
+    merged, stale = merge_duplicate_hubs(graph, px)
+    absorbed, touched = absorb_weak_nodes(graph)
+    counted = count_posts(graph, linked | stale | touched)
+    return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)

@@ -29,6 +29,9 @@ COMPANY_NAME_RANGE = "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON
 INDEXES = [
     "CREATE INDEX person_name IF NOT EXISTS FOR (n:Person) ON (n.name)",
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
+    # rank_persons reads the hubs whose company (mandate) count reaches its threshold, highest first
+    "CREATE INDEX namehub_companies IF NOT EXISTS FOR (n:NameHub) ON (n.companies)",
+    "CREATE INDEX namehub_mandates IF NOT EXISTS FOR (n:NameHub) ON (n.mandates)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
     "CREATE INDEX company_seat IF NOT EXISTS FOR (n:Company) ON (n.seat)",

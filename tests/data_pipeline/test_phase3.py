@@ -69,3 +69,42 @@ def test_a_name_seen_by_an_earlier_run_joins_its_hub(own_graph):
     after = {e["src"]: e["dst"] for e in snapshot(g)[1] if e["type"] == "HAS_NAME"}
     assert after["p3-late"] == hub_of["p3-w2"]
     assert run(g, "MATCH (h:BaseNode) WHERE h:NameHub RETURN count(h) AS n")[0]["n"] == hubs_before
+
+
+COMPANIES = """
+CREATE (c1:BaseNode:Company {uid: 'p3-c1', name: 'Alpha AG', strength: 'strong'})
+CREATE (c2:BaseNode:Company {uid: 'p3-c2', name: 'Beta AG', strength: 'strong'})
+WITH c1, c2
+MATCH (e1:BaseNode {uid: 'p3-e1'}), (e2:BaseNode {uid: 'p3-e2'})
+CREATE (c1)-[:HAS_EVENT {role: 'SUBJECT'}]->(e1)
+CREATE (c2)-[:HAS_EVENT {role: 'SUBJECT'}]->(e2)
+"""
+COUNTS = "MATCH (h:NameHub) RETURN h.name AS name, h.companies AS companies, h.mandates AS mandates ORDER BY name"
+
+
+def test_every_hub_carries_the_companies_and_mandates_of_its_posts(own_graph):
+    """rank_persons reads only the hubs whose counts reach its threshold, so each hub's counts must bound its
+    posts: written for new hubs, recounted when a later notice adds a post or a duplicate hub merges in, and
+    written on a run over a graph whose hubs have none yet."""
+    g = own_graph.graph
+    g.ensure_schema(fulltext=False)
+    run(g, SEED)
+    run(g, COMPANIES)
+    run_phase3(g)
+    counts = {r["name"]: (r["companies"], r["mandates"]) for r in run(g, COUNTS)}
+    # Hans Muster: board in Alpha (moved onto the strong twin) and in Beta; authorities and Anna hold no post
+    hans = next(v for k, v in counts.items() if "Muster" in k)
+    assert hans == (2, 2)
+    assert all(v == (0, 0) for k, v in counts.items() if "Muster" not in k)
+    # a later notice names him as a signatory of Beta: one more mandate, no new company
+    run(g, """CREATE (e:BaseNode:Event {uid: 'p3-e3', publication_number: 'HR02-3'})
+              CREATE (w:BaseNode:Person {uid: 'p3-w3', name: 'Hans Muster', strength: 'weak', phase: 2})
+              CREATE (w)-[:ACTED_IN {role_key: 'signatory'}]->(e)
+              WITH e MATCH (c:BaseNode {uid: 'p3-c2'}) CREATE (c)-[:HAS_EVENT {role: 'SUBJECT'}]->(e)""")
+    assert run_phase3(g).hubs_counted == 1
+    assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == 3
+    # a graph built before the counts existed gets them on the next run
+    run(g, "MATCH (h:NameHub) REMOVE h.companies, h.mandates")
+    assert run_phase3(g).hubs_counted == len(counts)
+    assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["companies"] == 2
+    assert run_phase3(g) == Phase3Stats()

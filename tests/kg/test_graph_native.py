@@ -281,6 +281,36 @@ def test_board_seat_counts_are_the_truths_and_ties_share_a_rank(ctx, truth):
     assert call(ctx, "rank_persons", {"role": "board", "min_count": top + 1}).status == "empty"
 
 
+@pytest.mark.parametrize("args", [
+    {"limit": 5}, {"role": "board", "limit": 3}, {"metric": "mandates", "limit": 10}, {"current": True, "limit": 4},
+    {"role": "managers", "canton": "ZH", "limit": 2}, {"min_count": 3}, {"metric": "mandates", "min_count": 2},
+])
+def test_the_threshold_scan_ranks_as_a_count_of_every_post_would(ctx, monkeypatch, args):
+    """The endpoint counts only the hubs whose stored bound reaches its threshold; with the first read cut to a
+    handful of hubs (so the scan must widen) it gives the rows, values and ranks of a count of every hub."""
+    from kg.endpoints import persons
+    monkeypatch.setattr(persons, "FIRST", 10**6)
+    full = call(ctx, "rank_persons", args)
+    monkeypatch.setattr(persons, "FIRST", 3)
+    monkeypatch.setattr(persons, "BATCH", 7)
+    scan = call(ctx, "rank_persons", args)
+    assert full.status == "ok" and full.rows
+    assert [(r["uid"], r["value"], r["rank"]) for r in scan.rows] == [(r["uid"], r["value"], r["rank"])
+                                                                      for r in full.rows]
+
+
+def test_every_hub_bounds_its_counts(ctx):
+    """No person's companies (mandates) in any filter exceed the counts phase 3 wrote on their hub."""
+    from kg.endpoints.base import read
+    bounds = {r["uid"]: (r["companies"], r["mandates"]) for r in read(
+        ctx, "MATCH (h:NameHub) RETURN h.uid AS uid, h.companies AS companies, h.mandates AS mandates")}
+    assert bounds and all(c is not None and m is not None and c <= m for c, m in bounds.values())
+    for metric, i in (("companies", 0), ("mandates", 1)):
+        rows = call(ctx, "rank_persons", {"metric": metric, "limit": 100}).rows
+        assert rows and all(r["value"] <= bounds[r["uid"]][i] for r in rows)
+        assert rows[0]["value"] == max(b[i] for b in bounds.values())  # the bound of the top hub is exact
+
+
 def test_current_posts_leave_out_resignations(ctx):
     ever = {r["uid"]: r["value"] for r in call(ctx, "rank_persons", {"limit": 100}).rows}
     now = call(ctx, "rank_persons", {"current": True, "limit": 100}).rows
