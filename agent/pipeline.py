@@ -41,7 +41,7 @@ RECURSION_LIMIT = 4 * MAX_TOOL_CALLS + 10
 
 def winner(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The one candidate a search identified: the only good match, or clearly the best. A lone hit that matches
-    the name only loosely ("Termarul GmbH" for "Termarul Design Sàrl") is a candidate, not the answer."""
+    the name only loosely ("Quarvex GmbH" for "Quarvex Design Sàrl") is a candidate, not the answer."""
     if len(rows) == 1 and rows[0].get("match", 1.0) >= CLEAR_WINNER:
         return rows[0]
     good = [r for r in rows if r.get("match", 0) >= CLEAR_WINNER]

@@ -56,6 +56,27 @@ WHERE e.sub_rubric = 'KK02' AND c.strength = 'strong'
 RETURN c.uid AS uid, c.name AS name, e.uid AS publication, e.publication_date AS date, e.full_text AS text
 ORDER BY publication
 """
+# (7) graph-native -> level "graph": seat moves, new entries per canton and year, mergers (what list_events lists)
+SEAT_MOVES = """
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)
+WHERE e.sub_rubric = 'HR02' AND e.before_seat IS NOT NULL AND c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
+RETURN c.uid AS uid, c.name AS name, e.before_seat AS before, e.after_seat AS after, e.uid AS publication,
+       e.publication_date AS date
+ORDER BY uid, date, publication
+"""
+NEW_ENTRIES = """
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)
+WHERE e.sub_rubric = 'HR01' AND c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
+RETURN c.uid AS uid, c.name AS name, e.canton AS canton, substring(e.publication_date, 0, 4) AS year
+ORDER BY uid
+"""
+MERGERS = """
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)
+WHERE e.sub_rubric = 'HR03' AND e.acquirer_uid IS NOT NULL AND c.strength = 'strong' AND c.uid STARTS WITH 'CHE-'
+RETURN c.uid AS uid, c.name AS name, e.acquirer_name AS acquirer, e.acquirer_uid AS acquirer_uid,
+       e.uid AS publication, e.publication_date AS date
+ORDER BY uid
+"""
 # every name the graph holds (companies, persons, NameHubs): what a "not found" question must avoid
 ALL_NAMES = """
 MATCH (n:BaseNode)

@@ -54,7 +54,7 @@ def test_splits_are_disjoint_fixed_and_stratified(sets):
                 assert n[DEV] and n[TEST], (kind, stratum, n)
         assert abs(sum(i.split == TEST for i in items) - len(items) / 2) <= 1
         # the split is the seeded assignment over the strata of each batch the set was built in (the golden
-        # set's graph-native items were added later and assigned on their own, so no earlier item moved)
+        # and automated sets' graph-native items were added later and assigned on their own, so no earlier item moved)
         batches = [[i for i in items if (i.level == "graph") == later] for later in (False, True)]
         for batch in (b for b in batches if b):
             again = assign(batch, lambda i: (i.level, i.category), lambda i: i.id)

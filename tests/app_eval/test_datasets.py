@@ -28,7 +28,7 @@ from kg.settings import get_settings
 DEMO_WORLD_DIGEST = "b605d4b2963b4d5ab3bf738f2834d51ed5f1a1c4b4f0a772f81d0f83d36f247f"
 DEMO_WORLD_COUNTS = {"publications": 20000, "companies": 3975, "persons": 12010}
 # the committed automated set (built from the demo graph): rebuilt by the slow test below
-AUTOMATED_SHA256 = "6574cb3108d240779894e702df16383586c18eb1c03ba1be19625b959a8fad21"
+AUTOMATED_SHA256 = "453534eea7db91cca456074e5f93a3fea77564b9887957e17c41df76266d1aaf"
 
 
 @pytest.fixture(scope="module")
@@ -169,8 +169,10 @@ def test_committed_conversations_are_the_demo_worlds_truth(demo_world, demo_trut
 def test_committed_automated_set_is_pinned():
     ds = _committed(AUTOMATED)
     assert hashlib.sha256(path_for(AUTOMATED, COMMITTED).read_bytes()).hexdigest() == AUTOMATED_SHA256
-    assert ds.built_from == "graph" and len(ds.items) == 300 and len({i.question for i in ds.items}) == 300
-    assert Counter(i.level for i in ds.items) == {"1": 100, "2": 100, "3": 100}
+    assert ds.built_from == "graph" and len(ds.items) == 332 and len({i.question for i in ds.items}) == 332
+    assert Counter(i.level for i in ds.items) == {"1": 100, "2": 100, "3": 100, "graph": 32}
+    graph = Counter((i.category, i.split) for i in ds.items if i.level == "graph")
+    assert graph == {(c, s): 4 for c in ("former_seat", "moved_between", "founded_in", "merged_into") for s in ("dev", "test")}
     cats = {i.category for i in ds.items}
     assert {"count", "top_city", "top_canton", "fulltext_address", "fulltext_meeting", "not_found"} <= cats
     for c in ds.checks:  # every difference between the graph and the notices is recorded with its resolution
@@ -212,8 +214,9 @@ def test_committed_automated_set_rebuilds_from_the_demo_graph(demo_world, tmp_pa
 def test_automated_set_from_the_graph_agrees_with_the_truth(datasets):
     ds, _ = load(AUTOMATED, datasets.directory)
     t = datasets.truth
-    assert ds.built_from == "graph" and len(ds.items) == 300 and len({i.question for i in ds.items}) == 300
-    assert Counter(i.level for i in ds.items) == {"1": 100, "2": 100, "3": 100}
+    levels = Counter(i.level for i in ds.items)
+    assert ds.built_from == "graph" and len({i.question for i in ds.items}) == len(ds.items)
+    assert levels["1"] == levels["2"] == levels["3"] == 100 and 4 <= levels["graph"] <= 32, levels
     assert {"address", "capital", "persons", "namehub", "history", "first_notice", "count", "not_found"} <= \
         {i.category for i in ds.items}
     checked = Counter()
@@ -239,7 +242,27 @@ def test_automated_set_from_the_graph_agrees_with_the_truth(datasets):
                     and p["date"][:4] == it.source["year"])
             assert it.facts[0].value == str(n)
             checked["count"] += 1
-    assert min(checked.values()) >= 5 and len(checked) == 5, checked
+        elif it.category == "former_seat":  # the seat before its one move, as the generator moved it
+            seats = [s["seat"] for s in t.companies[uid]["seats"]]
+            assert it.facts[0].value == seats[0] and len(seats) == 2, (it.question, seats)
+            checked["graph"] += 1
+        elif it.category == "founded_in":
+            entered = {t.name(t.uid_of[p["company"]]) for p in t.publications if p["sub_rubric"] == "HR01"
+                       and p["canton"] == it.source["canton"] and p["date"][:4] == it.source["year"]
+                       and p.get("company") in t.uid_of}
+            assert {f.value for f in it.facts} == entered, it.question
+            checked["graph"] += 1
+        elif it.category == "merged_into":
+            target = t.companies[uid].get("absorbed_by")
+            assert target and it.facts[0].value in {n["name"] for n in t.by_company_id[target]["names"]}, it.question
+            checked["graph"] += 1
+        elif it.category == "moved_between":
+            movers = {t.name(t.uid_of[p["company"]]) for p in t.publications if "seat" in p["facts"].get("changes", [])
+                      and p.get("company") in t.uid_of and (p["facts"]["old_seat"], p["facts"]["new_seat"])
+                      == (it.source["from"], it.source["to"])}
+            assert {f.value for f in it.facts} == movers, it.question
+            checked["graph"] += 1
+    assert min(checked.values()) >= 4 and len(checked) == 6, checked
 
 
 def test_entity_uids_are_the_graphs(datasets, built_world):
