@@ -232,22 +232,35 @@ def _citable(value: Any) -> Iterable[dict[str, Any]]:
 
 def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int = 2) -> list[str]:
     """The notices that hold the facts of `sentences` (beyond what the question said): the retrieved rows whose own
-    fields hold the most of its dates and amounts, newest first, as "HR01-…, 2021-09-28". A name or UID tells no
-    notice from another about the same company, so it never decides; no row holding a stated date or amount, or
-    more rows tied than `most`, gives no source: a citation is never guessed."""
+    fields hold the most of its dates and amounts, or that a company row names as stating the address or seat the
+    answer gives (`stated_in`), newest first, as "HR01-…, 2021-09-28". A name or UID tells no notice from another
+    about the same company, so it never decides; no row holding a stated fact, or more rows tied than `most`, gives
+    no source: a citation is never guessed."""
     stated = [(sentence, c.text) for sentence in sentences for c in claims(sentence, asked)
               if not c.supported and c.kind in ("date", "amount")]
-    if not stated:
-        return []
+    said, question = fold(" ".join(sentences)), " ".join(asked.fields)
     scored: dict[str, tuple[int, str]] = {}
+
+    def score(number: str, date: str, own: dict[str, Any], place: str | None = None) -> None:
+        held = 0
+        if stated:
+            ev = Evidence.of(_strings(own))
+            held = sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
+        held += bool(place and len(place) >= 4 and place not in question and place in said)
+        if held and held > scored.get(number, (0, ""))[0]:
+            scored[number] = (held, date)
+
     for step in steps:
         for row in _citable(step.payload):
             own = {k: v for k, v in row.items() if not isinstance(v, dict | list | tuple)}  # not its nested rows
-            ev = Evidence.of(_strings(own))
-            held = sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
-            number, date = row["publication_number"], str(row.get("publication_date") or row.get("date") or "")
-            if held and held > scored.get(number, (0, ""))[0]:
-                scored[number] = (held, date)
+            score(row["publication_number"], str(row.get("publication_date") or row.get("date") or ""), own)
+        for row in _stating(step.payload):
+            for st in row["stated_in"]:
+                value = row.get(st.get("field"))
+                if value is None or st.get("field") == "name" or not PUBLICATION.fullmatch(str(st.get("publication_number"))):
+                    continue
+                place = fold(str(value)) if st["field"] in ("address", "seat") else None
+                score(st["publication_number"], str(st.get("publication_date") or ""), {st["field"]: value}, place)
     if not scored:
         return []
     top_score = max(held for held, _ in scored.values())
@@ -255,6 +268,19 @@ def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int 
     if len(top) > most:
         return []
     return [f"{number}, {date}" if date else number for number, date in top]
+
+
+def _stating(value: Any) -> Iterable[dict[str, Any]]:
+    """Every row of a tool result that names the notices stating its fields (`stated_in`)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("stated_in"), list):
+            yield value
+        for v in value.values():
+            if isinstance(v, dict | list | tuple):
+                yield from _stating(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _stating(v)
 
 
 def searched(steps: list[Step]) -> str:
@@ -317,7 +343,7 @@ class GroundedStream:
             self.emit(("\n\n" if text else "") + honest)
             return (text + "\n\n" + honest).strip() if text else honest, self.report
         cite = ""
-        if self.facts_kept and not PUBLICATION.search(text):  # facts stated without their notice: name it
+        if text and not PUBLICATION.search(text):  # facts (dates, amounts, an address) without their notice: name it
             self.report.sources_added = sources(self.kept, self.steps, self.asked)
             if self.report.sources_added:
                 cite = f"\n\nSource: {'; '.join(self.report.sources_added)}."

@@ -59,6 +59,18 @@ WHERE old IS NOT NULL AND old <> c.name AND c.strength = 'strong'
 RETURN c.uid AS uid, old AS name, 'Company' AS kind, c.strength AS strength, 0 AS twins, c.name AS current,
        c.legal_form AS legal_form, c.seat AS seat, c.canton AS canton, c.status AS status, max(score) AS score
 """
+# The notices that state a company's current values: its entry (HR01) and the changes the register recorded.
+STATED = """
+UNWIND $uids AS u
+MATCH (c:BaseNode {uid: u})-[:HAS_EVENT]->(e:Event)
+WHERE e.sub_rubric = 'HR01' OR e.changes IS NOT NULL
+RETURN c.uid AS uid, e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
+       e.changes AS changes
+ORDER BY publication_date, publication_number
+"""
+# a row field -> the change kind of the notices that set it
+STATED_FIELDS = {"address": "address", "seat": "seat", "capital_nominal": "capital.nominal", "purpose": "purpose",
+                 "name": "name"}
 CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.IGNORECASE)
 MIN_SIMILARITY = 0.7
 GOOD_MATCH = 0.9  # an exact-word hit this close needs no fuzzy pass
@@ -150,7 +162,7 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
     che = _che(args.query)
     if che:
         rows = [r | {"kind": "Company", "match": 1.0} for r in read(ctx, BY_UID, uid=che)]
-        return Rows(rows, f"no company has the UID {che}")
+        return Rows(_with_sources(ctx, rows), f"no company has the UID {che}")
     if not words(args.query):
         raise Stop(ERROR, "the query has no searchable word")
     # Exact words first, then word prefixes, then typos: each pass only when the previous found no good match,
@@ -169,5 +181,27 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
                               r.get("strength") != "strong", -r["score"]))
     for r in found:
         r["score"] = round(r["score"], 3)
-    return Rows(found[: args.limit], f"no company or person matches {args.query!r}; try another spelling, fewer "
-                "words, or global_text_search for names that only appear in notice texts")
+    return Rows(_with_sources(ctx, found[: args.limit]), f"no company or person matches {args.query!r}; try another "
+                "spelling, fewer words, or global_text_search for names that only appear in notice texts")
+
+
+def _with_sources(ctx: Context, rows: list[dict]) -> list[dict]:
+    """Each company row gets `stated_in`: for its address, seat, capital, purpose and name, the newest notice that
+    states the value (a change of that kind, else its entry), so an answer can cite where a fact stands. The value
+    is the row's own field (not repeated: a model reads every token)."""
+    companies = [r["uid"] for r in rows if r.get("kind") == "Company"]
+    notices: dict[str, list[dict]] = {}
+    for n in read(ctx, STATED, uids=companies) if companies else []:  # oldest first
+        notices.setdefault(n["uid"], []).append(n)
+    for r in rows:
+        stated = []
+        for field, change in STATED_FIELDS.items():
+            own = notices.get(r["uid"], []) if r.get("kind") == "Company" and r.get(field) is not None else []
+            setting = [n for n in own if n["sub_rubric"] == "HR01" or change in (n["changes"] or "").split(",")]
+            if setting:
+                n = setting[-1]
+                stated.append({"field": field, "publication_number": n["publication_number"],
+                               "publication_date": n["publication_date"]})
+        if stated:
+            r["stated_in"] = stated
+    return rows

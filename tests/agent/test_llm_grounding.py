@@ -330,3 +330,26 @@ def test_no_notice_is_guessed_and_a_cited_answer_is_left_alone():
     assert "Source" not in cited and report["sources_added"] == []
     named, _, report = _grounded("Seat of CHE-123.456.789?", "Praor AG has its seat in Thun.", TWO_NOTICES)
     assert "Source" not in named and report["sources_added"] == []  # a name is in every notice about it
+
+
+SEARCH_ROW = {"rows": [{
+    "uid": "CHE-300.789.257", "name": "Dexqua Holding AG", "kind": "Company", "seat": "Horgen",
+    "address": "Hinterwies 20, 8816 Hirzel", "capital_nominal": 100000.0,
+    "stated_in": [{"field": "address", "publication_number": "HR02-1000010470", "publication_date": "2021-12-28"},
+                  {"field": "seat", "publication_number": "HR02-1000010470", "publication_date": "2021-12-28"},
+                  {"field": "capital_nominal", "publication_number": "HR01-1000009227", "publication_date": "2021-08-20"},
+                  {"field": "name", "publication_number": "HR01-1000009227", "publication_date": "2021-08-20"}]}]}
+
+
+def test_a_company_row_names_the_notice_that_states_the_value_given():
+    """search_companies says which notice set each current value: an address answer cites the notice of the
+    address change, a capital answer the entry that set the capital; the company's name alone cites nothing."""
+    text, _, report = _grounded("Where is Dexqua Holding AG?", "Dexqua Holding AG is at Hinterwies 20, 8816 Hirzel.",
+                                SEARCH_ROW)
+    assert report["sources_added"] == ["HR02-1000010470, 2021-12-28"] and text.endswith("2021-12-28.")
+    _, _, report = _grounded("Capital of Dexqua Holding AG?", "Its nominal capital is CHF 100'000.", SEARCH_ROW)
+    assert report["sources_added"] == ["HR01-1000009227, 2021-08-20"]
+    _, _, report = _grounded("Is Dexqua Holding AG registered?", "Dexqua Holding AG is registered.", SEARCH_ROW)
+    assert report["sources_added"] == []
+    _, _, report = _grounded("Is Dexqua Holding AG in Horgen?", "Yes, it is in Horgen.", SEARCH_ROW)
+    assert report["sources_added"] == []  # the place only repeats the question

@@ -97,6 +97,28 @@ def test_search_returns_the_profile_a_reader_checks(ctx, truth):
         assert c["address"]["town"] in row["address"]
 
 
+def test_a_company_row_names_the_notice_that_set_each_value(ctx, truth):
+    """`stated_in`: the seat of a company that moved once stands in the notice of the move; its capital, never
+    changed, in its entry (HR01) — what an answer cites for the value, checked against the generator's notices."""
+    checked = 0
+    for uid, c in sorted(truth.companies.items()):
+        pubs = truth.publications_of(uid)
+        moves = [p for p in pubs if "seat" in p["facts"].get("changes", [])]
+        entry = [p for p in pubs if p["sub_rubric"] == "HR01"]
+        if len(moves) != 1 or len(c["seats"]) != 2 or len(entry) != 1 or any(
+                "capital.nominal" in p["facts"].get("changes", []) for p in pubs):
+            continue
+        [row] = call(ctx, "search_companies", {"query": uid}).rows
+        stated = {s["field"]: s["publication_number"] for s in row["stated_in"]}
+        assert stated["seat"] == moves[0]["publication_number"], uid
+        if row.get("capital_nominal") is not None:
+            assert stated["capital_nominal"] == entry[0]["publication_number"], uid
+        checked += 1
+        if checked == 8:
+            break
+    assert checked >= 3
+
+
 def test_search_finds_persons_as_one_identity_with_their_companies(ctx, truth):
     checked = 0
     for _pid, mentions in sorted(truth.mentions_of.items())[:200]:
