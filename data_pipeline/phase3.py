@@ -130,10 +130,10 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
     return len(links), created, unresolved, {link["hub"] for link in links}
 
 
-def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, set[str]]:
+def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, set[str], set[str]]:
     """Hubs whose recomputed key is equal collapse into one survivor (lowest uid). A pseudonymized hub
-    whose name the token table does not know keeps its stored key. Returns how many merged, and the surviving
-    hubs whose post counts are stale (a survivor, or a hub never counted)."""
+    whose name the token table does not know keeps its stored key. Returns how many merged, the surviving hubs
+    whose post counts are stale (a survivor, or a hub never counted) and the hubs merged away."""
     groups: dict[str, list[str]] = defaultdict(list)
     stale: set[str] = set()
     for h in _rows(graph, ALL_HUBS):
@@ -148,7 +148,8 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, 
         pairs += [{"dup": d, "keep": keep} for d in dups]
     _write(graph, REWIRE_HUB, pairs=pairs)
     _write(graph, DELETE_NODES, uids=[p["dup"] for p in pairs])
-    return len(pairs), (stale | {p["keep"] for p in pairs}) - {p["dup"] for p in pairs}
+    gone = {p["dup"] for p in pairs}
+    return len(pairs), (stale | {p["keep"] for p in pairs}) - gone, gone
 
 
 def absorb_weak_nodes(graph: Graph) -> tuple[int, set[str]]:
@@ -174,7 +175,7 @@ def count_posts(graph: Graph, hubs: set[str]) -> int:
 
 def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:
     keyed, created, unresolved, linked = link_hubs(graph, px)
-    merged, stale = merge_duplicate_hubs(graph, px)
+    merged, stale, gone = merge_duplicate_hubs(graph, px)
     absorbed, touched = absorb_weak_nodes(graph)
-    counted = count_posts(graph, linked | stale | touched)
+    counted = count_posts(graph, (linked - gone) | stale | touched)
     return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)

@@ -25,6 +25,8 @@ CANDIDATES = {metric: f"""
 MATCH (h:NameHub) WHERE h.{metric} >= $floor
 RETURN h.uid AS uid, h.{metric} AS bound ORDER BY bound DESC, uid LIMIT $n
 """ for metric in ("companies", "mandates")}
+# A graph built before phase 3 wrote the bounds has none: then every post is read (the build, run again, adds them)
+BOUNDED = "MATCH (h:NameHub) WHERE h.companies >= 0 RETURN h.uid AS uid LIMIT 1"
 # Every registration and resignation of a person (of these hubs) in a company's notices, oldest first.
 _POSTS = """
 MATCH (h:{label})<-[:HAS_NAME]-(p:Person)-[r:ACTED_IN]->(e:Event)<-[:HAS_EVENT]-(c:Company)
@@ -100,7 +102,9 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         return read(ctx, CANDIDATES[args.metric], floor=floor, n=n)
 
     complete = True  # every hub that could reach min_count was counted, so the total is known
-    if args.min_count > 1:
+    if not read(ctx, BOUNDED):
+        count(None)
+    elif args.min_count > 1:
         count([c["uid"] for c in candidates(args.min_count, 10**9)])
     else:
         first = candidates(1, max(FIRST, 10 * args.limit))

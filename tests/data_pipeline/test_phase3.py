@@ -3,6 +3,7 @@ its strong twin, and a second run that changes nothing (none of the generated te
 from __future__ import annotations
 
 from data_pipeline.phase3 import Phase3Stats, run_phase3
+from kg.endpoints import Context, call
 from tests.conftest import run
 
 SEED = """
@@ -103,8 +104,10 @@ def test_every_hub_carries_the_companies_and_mandates_of_its_posts(own_graph):
               WITH e MATCH (c:BaseNode {uid: 'p3-c2'}) CREATE (c)-[:HAS_EVENT {role: 'SUBJECT'}]->(e)""")
     assert run_phase3(g).hubs_counted == 1
     assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == 3
-    # a graph built before the counts existed gets them on the next run
+    # a graph built before the counts existed is ranked from every post, and gets them on the next run
     run(g, "MATCH (h:NameHub) REMOVE h.companies, h.mandates")
+    ranked = call(Context(g, own_graph.settings), "rank_persons", {}).rows
+    assert [(r["name"], r["value"]) for r in ranked] == [(next(k for k in counts if "Muster" in k), 2)]
     assert run_phase3(g).hubs_counted == len(counts)
     assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["companies"] == 2
     assert run_phase3(g) == Phase3Stats()
