@@ -232,35 +232,36 @@ def _citable(value: Any) -> Iterable[dict[str, Any]]:
 
 def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int = 2) -> list[str]:
     """The notices that hold the facts of `sentences` (beyond what the question said): the retrieved rows whose own
-    fields hold the most of its dates and amounts, or that a company row names as stating the address or seat the
-    answer gives (`stated_in`), newest first, as "HR01-…, 2021-09-28". A name or UID tells no notice from another
-    about the same company, so it never decides; no row holding a stated fact, or more rows tied than `most`, gives
-    no source: a citation is never guessed."""
+    fields hold the most of its dates and amounts, or the notice a company row names as stating the address or seat
+    a sentence gives (`stated_in`, only for the company the answer names), newest first, as "HR01-…, 2021-09-28".
+    A name or UID tells no notice from another about the same company, so it never decides; no row holding a stated
+    fact, or more rows tied than `most`, gives no source: a citation is never guessed."""
     stated = [(sentence, c.text) for sentence in sentences for c in claims(sentence, asked)
               if not c.supported and c.kind in ("date", "amount")]
-    said, question = fold(" ".join(sentences)), " ".join(asked.fields)
     scored: dict[str, tuple[int, str]] = {}
 
-    def score(number: str, date: str, own: dict[str, Any], place: str | None = None) -> None:
-        held = 0
-        if stated:
-            ev = Evidence.of(_strings(own))
-            held = sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
-        held += bool(place and len(place) >= 4 and place not in question and place in said)
+    def score(number: str, date: str, held: int) -> None:
         if held and held > scored.get(number, (0, ""))[0]:
             scored[number] = (held, date)
+
+    def holding(own: dict[str, Any]) -> int:
+        if not stated:
+            return 0
+        ev = Evidence.of(_strings(own))
+        return sum(1 for sentence, text in stated if any(c.text == text and c.supported for c in claims(sentence, ev)))
 
     for step in steps:
         for row in _citable(step.payload):
             own = {k: v for k, v in row.items() if not isinstance(v, dict | list | tuple)}  # not its nested rows
-            score(row["publication_number"], str(row.get("publication_date") or row.get("date") or ""), own)
-        for row in _stating(step.payload):
-            for st in row["stated_in"]:
-                value = row.get(st.get("field"))
-                if value is None or st.get("field") == "name" or not PUBLICATION.fullmatch(str(st.get("publication_number"))):
-                    continue
-                place = fold(str(value)) if st["field"] in ("address", "seat") else None
-                score(st["publication_number"], str(st.get("publication_date") or ""), {st["field"]: value}, place)
+            score(row["publication_number"], str(row.get("publication_date") or row.get("date") or ""), holding(own))
+    for row in _answered_company(sentences, steps):
+        for field_name, where in row["stated_in"].items():
+            number, _, date = str(where).partition(", ")
+            if row.get(field_name) is None or not PUBLICATION.fullmatch(number):
+                continue
+            place = field_name in ("address", "seat") and any(
+                _states_place(sentence, str(row[field_name]), str(row.get("name") or ""), asked) for sentence in sentences)
+            score(number, date, holding({field_name: row[field_name]}) + place)
     if not scored:
         return []
     top_score = max(held for held, _ in scored.values())
@@ -270,10 +271,33 @@ def sources(sentences: list[str], steps: list[Step], asked: Evidence, most: int 
     return [f"{number}, {date}" if date else number for number, date in top]
 
 
+def _answered_company(sentences: list[str], steps: list[Step]) -> list[dict[str, Any]]:
+    """The company row an answer is about, of those that name their values' notices (`stated_in`): the one whose
+    name the answer states, else the only one retrieved; none when that is not one row."""
+    rows = [r for step in steps for r in _stating(step.payload)]
+    said = fold(" ".join(sentences))
+    named = [r for r in rows if r.get("name") and re.search(rf"(?<!\w){re.escape(fold(str(r['name'])))}(?!\w)", said)]
+    chosen = named or rows
+    return chosen if len({r.get("uid") for r in chosen}) == 1 else []
+
+
+def _states_place(sentence: str, place: str, company: str, asked: Evidence) -> bool:
+    """The sentence gives this address or seat as a whole word (not inside "Bernstrasse"), the question did not
+    already say it, and it states no other new name the place could be the context of ("the president of X
+    (Bern) is Hans Meier")."""
+    p = fold(place)
+    if len(p) < 4 or p in " ".join(asked.fields) or not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", fold(sentence)):
+        return False
+    own = fold(company)
+    others = [c.text for c in claims(sentence, asked) if c.kind == "name" and not c.supported
+              and fold(c.text) not in own and own not in fold(c.text) and fold(c.text) not in p]
+    return not others
+
+
 def _stating(value: Any) -> Iterable[dict[str, Any]]:
     """Every row of a tool result that names the notices stating its fields (`stated_in`)."""
     if isinstance(value, dict):
-        if isinstance(value.get("stated_in"), list):
+        if isinstance(value.get("stated_in"), dict):
             yield value
         for v in value.values():
             if isinstance(v, dict | list | tuple):

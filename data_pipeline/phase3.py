@@ -25,15 +25,21 @@ MATCH (n:BaseNode)
 WHERE (n:Person OR n:Company) AND n.hub_key IS NULL AND n.name IS NOT NULL
 RETURN n.uid AS uid, n.name AS name
 """
+# A hub whose posts changed carries this bound until COUNT_POSTS has counted it, so a run killed in between leaves
+# no bound too low: rank_persons counts such a hub exactly, and the next run recounts it.
+UNBOUNDED = 1_000_000_000
 INSERT_HUBS = insert("NameHub")  # for the hubs `inserts.EXISTING` does not find (a key seen by an earlier build)
 LINK_HUBS = """
 UNWIND $rows AS row
 MATCH (n:BaseNode {uid: row.node})
 MATCH (h:BaseNode {uid: row.hub})
 MERGE (n)-[:HAS_NAME]->(h)
-SET n.hub_key = row.key
+SET n.hub_key = row.key, h.companies = $unbounded, h.mandates = $unbounded
 """
-ALL_HUBS = "MATCH (h:NameHub) RETURN h.uid AS uid, h.key AS key, h.name AS name, h.companies IS NULL AS uncounted"
+ALL_HUBS = """
+MATCH (h:NameHub)
+RETURN h.uid AS uid, h.key AS key, h.name AS name, (h.companies IS NULL OR h.companies >= $unbounded) AS uncounted
+"""
 # Per hub, what rank_persons counts, over every post (any role but care_of, any company, resigned or not): an upper
 # bound of each of its filtered counts, so a ranking checks only the hubs whose bound reaches its threshold.
 COUNT_POSTS = """
@@ -50,6 +56,7 @@ MATCH (dup:BaseNode {uid: p.dup})<-[r:HAS_NAME]-(n)
 MATCH (keep:BaseNode {uid: p.keep})
 MERGE (n)-[:HAS_NAME]->(keep)
 DELETE r
+SET keep.companies = $unbounded, keep.mandates = $unbounded
 """
 DELETE_NODES = "UNWIND $uids AS u MATCH (n:BaseNode {uid: u}) DETACH DELETE n"
 ABSORBABLE = """
@@ -92,7 +99,7 @@ def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
 def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
     (name, items), = lists.items()
     for i in range(0, len(items), batch):
-        graph.write((query, {name: items[i: i + batch]}))
+        graph.write((query, {name: items[i: i + batch], "unbounded": UNBOUNDED}))
 
 
 def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> int:
@@ -123,7 +130,8 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
         if not key:
             continue
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
-            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
+            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"],
+                         "companies": UNBOUNDED, "mandates": UNBOUNDED}
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
     created = _create_hubs(graph, list(hubs.values()))
     _write(graph, LINK_HUBS, rows=links)
@@ -136,7 +144,7 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, 
     whose post counts are stale (a survivor, or a hub never counted) and the hubs merged away."""
     groups: dict[str, list[str]] = defaultdict(list)
     stale: set[str] = set()
-    for h in _rows(graph, ALL_HUBS):
+    for h in _rows(graph, ALL_HUBS, unbounded=UNBOUNDED):
         if h["uncounted"]:
             stale.add(h["uid"])
         name = px.plain(h["name"]) or px.plain(h["key"])

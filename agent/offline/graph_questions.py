@@ -74,6 +74,9 @@ SEATS = re.compile(r"\b(compan\w*|boards?|mandates?|seats|positions?|posts|roles
                    r"directorships?|memberships?|\w*mandat\w*|gesellschaft\w*|verwaltungsraet\w*|societes|entreprises|"
                    r"conseils|postes|fonctions|"
                    r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
+# "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
+COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?:\w+\s+){0,2}?(?:directors?|members?|mitglieder\w*|"
+                             r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone)\b")
 AT_LEAST = re.compile(r"\b(at least|mindestens|au moins|almeno)\b")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
                  r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
@@ -105,27 +108,33 @@ _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "ba
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 _PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
 FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
-                     rf"(?:(?i:and|und|et|e)\s+)?(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})",
-                     re.UNICODE)
-# "moved to Zug from Zürich": the destination first
-TO_FROM = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_PLACE})\s+(?i:from|von|aus|depuis|da|dal|dalla)\s+"
-                     rf"(?P<a>{_PLACE})", re.UNICODE)
+                     rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
 _CAP_PLACE = r"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+# "moved out of Bellinzona and into Lugano": the second place written as a name
+FROM_AND_TO = re.compile(rf"\b(?i:from|von|aus|de|da|out of)\s+(?P<a>{_PLACE})\s+(?i:and|und|et|e)\s+"
+                         rf"(?i:to|into|nach|in|a|à|en|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
+# "moved to Zug from Zürich": the destination first, both written as names
+TO_FROM = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})\s+(?i:from|von|aus|depuis|da|dal|dalla)\s+"
+                     rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
 FROM_ONLY = re.compile(rf"\b(?i:from|away from|out of|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
                        rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
 TO_ONLY = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
 # "left Interlaken for Spiez", "left Thun and settled in Biel", "ont quitté Onex pour Genève", "hanno lasciato Onex per
 # Ginevra"
 LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
-                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|(?:and|und|et|e)\s+(?:\w+\s+){{0,2}}?(?:in|to|into|nach|à|a|en))"
+                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|(?:and|und|et|e)\s+(?:settled|moved|relocated|went|s'est install\w*|"
+                      rf"s'est etabli\w*|s'est établi\w*|si e trasferit\w*|si è trasferit\w*|zog)\s+"
+                      rf"(?:in|to|into|nach|à|a|en))"
                       rf"\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
                       rf"trasferirsi|stabilirsi|settle)\s+(?i:a|à|en|in)\s+)?(?P<b>{_PLACE})", re.UNICODE)
 # "Onex -> Genève", "Bern → Saint-Imier"
 _NAMED = r"(?:[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?|[^\W\d_][\w'.-]*)"  # "Le Locle", "onex"
 ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.UNICODE)
-# "seat moves Plan-les-Ouates to Lancy": once a move is asked, two places written as names around "to"
-BARE = re.compile(rf"(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
+# "seat moves Plan-les-Ouates to Lancy": a move word, then two places around "to", the first written as a name
+BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|umzuege|umzüge|sitzverlegung\w*|"
+                  rf"demenagements?|déménagements?|trasferimenti|traslochi)\s+(?P<a>{_CAP_PLACE})\s+"
+                  rf"(?i:to|nach|vers|verso|à|a)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
@@ -198,7 +207,7 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
 def _ranking(masked: str, f: str) -> GraphAsk | None:
     """Persons by their companies: "who sits on the most boards", "persons on more than three boards"."""
     many, most = MANY.search(f) or OR_MORE.search(f), MOST.search(f)
-    if not (PERSONS.search(f) and SEATS.search(f) and (many or most)):
+    if not (PERSONS.search(f) and SEATS.search(f) and (many or most)) or COUNTED_PERSONS.search(f):
         return None
     keys, _ = roles.asked_roles(masked)
     args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
@@ -262,8 +271,8 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
 
 
 def _from_to(masked: str) -> dict[str, str]:
-    m = (FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked) or ARROW.search(masked)
-         or BARE.search(masked))
+    m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
+         or ARROW.search(masked) or BARE.search(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

@@ -579,11 +579,11 @@ class _Builder:
 def build_automated(graph: Graph, truth: Truth, notices: Notices, seed: int = 300, world_digest: str | None = None,
                     paraphrase: Callable[[str], str] | None = None) -> Dataset:
     b = _Builder(graph, truth, SecondView(notices), seed)
-    base, graph = b.level1() + b.level2() + b.level3(), b.graph_level()
-    drafts = base + graph
+    base, native = b.level1() + b.level2() + b.level3(), b.graph_level()
+    drafts = base + native
     # the graph-native items came later and are split on their own, so no earlier item moved (as in the golden set)
     items = finalize(base, "A")
-    items += finalize(graph, "A", start=len(items) + 1)
+    items += finalize(native, "A", start=len(items) + 1)
     checks = [c for d in drafts for c in d.checks]
     for item in items:
         if paraphrase is not None:

@@ -69,8 +69,8 @@ RETURN c.uid AS uid, e.uid AS publication_number, e.publication_date AS publicat
 ORDER BY publication_date, publication_number
 """
 # a row field -> the change kind of the notices that set it
-STATED_FIELDS = {"address": "address", "seat": "seat", "capital_nominal": "capital.nominal", "purpose": "purpose",
-                 "name": "name"}
+STATED_FIELDS = {"address": "address", "seat": "seat", "capital_nominal": "capital.nominal", "purpose": "purpose"}
+STATED_ROWS = 3
 CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.IGNORECASE)
 MIN_SIMILARITY = 0.7
 GOOD_MATCH = 0.9  # an exact-word hit this close needs no fuzzy pass
@@ -186,22 +186,21 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
 
 
 def _with_sources(ctx: Context, rows: list[dict]) -> list[dict]:
-    """Each company row gets `stated_in`: for its address, seat, capital, purpose and name, the newest notice that
-    states the value (a change of that kind, else its entry), so an answer can cite where a fact stands. The value
-    is the row's own field (not repeated: a model reads every token)."""
-    companies = [r["uid"] for r in rows if r.get("kind") == "Company"]
+    """The first company rows get `stated_in`: for the address, seat, capital and purpose, the newest notice that
+    states the value (a change of that kind, else the entry), as "HR02-…, date", so an answer can cite where a fact
+    stands. Kept short (a model reads every token): the value is the row's own field, and only the first rows,
+    which answers are about, carry it."""
+    companies = [r["uid"] for r in rows if r.get("kind") == "Company"][:STATED_ROWS]
     notices: dict[str, list[dict]] = {}
     for n in read(ctx, STATED, uids=companies) if companies else []:  # oldest first
         notices.setdefault(n["uid"], []).append(n)
     for r in rows:
-        stated = []
+        stated = {}
         for field, change in STATED_FIELDS.items():
-            own = notices.get(r["uid"], []) if r.get("kind") == "Company" and r.get(field) is not None else []
+            own = notices.get(r["uid"], []) if r.get(field) is not None else []
             setting = [n for n in own if n["sub_rubric"] == "HR01" or change in (n["changes"] or "").split(",")]
             if setting:
-                n = setting[-1]
-                stated.append({"field": field, "publication_number": n["publication_number"],
-                               "publication_date": n["publication_date"]})
+                stated[field] = f"{setting[-1]['publication_number']}, {setting[-1]['publication_date']}"
         if stated:
             r["stated_in"] = stated
     return rows

@@ -216,3 +216,22 @@ def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
 ])
 def test_what_stays_with_the_other_rules(question, mentions):
     assert read(question, mentions, True) is None
+
+
+@pytest.mark.parametrize("question, tool, args", [
+    # a move word and a capitalised noun are no place: German nouns and sentence starts are capitalised
+    ("Sitzverlegungen nach Zug", None, {}),
+    ("Show me Moves to Zug", "list_events", {"to_place": "Zug", "from_place": None}),
+    ("Which companies moved to Zug from other cantons?", "list_events", {"to_place": "Zug", "from_place": None}),
+    ("Which companies relocated from Bern and to where?", "list_events", {"from_place": "Bern", "to_place": None}),
+    ("Which companies left Bern and are in liquidation?", "list_events", {"kind": "liquidation"}),
+    # persons counted per company are no ranking of persons
+    ("Which companies have over three board members?", None, {}),
+    ("Which company has the most directors?", None, {}),
+    ("Welche Gesellschaften haben mehr als 3 Mitglieder im Verwaltungsrat?", None, {}),
+])
+def test_words_near_a_graph_question_do_not_make_one(question, tool, args):
+    ask = read(question, 0, False)
+    assert (ask.tool if ask else None) == tool, (question, ask)
+    for key, value in args.items():
+        assert ask.args.get(key) == value, (question, key, ask.args)

@@ -335,10 +335,13 @@ def test_no_notice_is_guessed_and_a_cited_answer_is_left_alone():
 SEARCH_ROW = {"rows": [{
     "uid": "CHE-300.789.257", "name": "Dexqua Holding AG", "kind": "Company", "seat": "Horgen",
     "address": "Hinterwies 20, 8816 Hirzel", "capital_nominal": 100000.0,
-    "stated_in": [{"field": "address", "publication_number": "HR02-1000010470", "publication_date": "2021-12-28"},
-                  {"field": "seat", "publication_number": "HR02-1000010470", "publication_date": "2021-12-28"},
-                  {"field": "capital_nominal", "publication_number": "HR01-1000009227", "publication_date": "2021-08-20"},
-                  {"field": "name", "publication_number": "HR01-1000009227", "publication_date": "2021-08-20"}]}]}
+    "stated_in": {"address": "HR02-1000010470, 2021-12-28", "seat": "HR02-1000010470, 2021-12-28",
+                  "capital_nominal": "HR01-1000009227, 2021-08-20"}}]}
+TWO_IN_BERN = {"rows": [
+    {"uid": "CHE-100.000.001", "name": "Muster AG", "kind": "Company", "seat": "Bern",
+     "stated_in": {"seat": "HR01-1000000001, 2020-01-01"}},
+    {"uid": "CHE-100.000.003", "name": "Muster Holding AG", "kind": "Company", "seat": "Bern",
+     "stated_in": {"seat": "HR01-1000000003, 2021-01-01"}}]}
 
 
 def test_a_company_row_names_the_notice_that_states_the_value_given():
@@ -353,3 +356,15 @@ def test_a_company_row_names_the_notice_that_states_the_value_given():
     assert report["sources_added"] == []
     _, _, report = _grounded("Is Dexqua Holding AG in Horgen?", "Yes, it is in Horgen.", SEARCH_ROW)
     assert report["sources_added"] == []  # the place only repeats the question
+
+
+def test_a_place_cites_only_the_notice_of_the_company_it_is_said_of():
+    """Another company of the same seat is no source; a town inside a street name states no seat; a seat given as
+    the context of another fact (a person) is not that fact's source."""
+    _, _, report = _grounded("Seat of Muster AG?", "Muster AG has its seat in Bern.", TWO_IN_BERN)
+    assert report["sources_added"] == ["HR01-1000000001, 2020-01-01"]
+    _, _, report = _grounded("Muster AG?", "Muster AG is a company on the Bernstrasse.", TWO_IN_BERN)
+    assert report["sources_added"] == []
+    _, _, report = _grounded("Who presides Muster AG?", "The president of Muster AG (Bern) is Hans Meier.",
+                             {"rows": TWO_IN_BERN["rows"] + [{"name": "Meier, Hans"}]})
+    assert report["sources_added"] == []

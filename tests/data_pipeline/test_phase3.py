@@ -2,7 +2,7 @@
 its strong twin, and a second run that changes nothing (none of the generated test worlds has a twin or a stale hub)."""
 from __future__ import annotations
 
-from data_pipeline.phase3 import Phase3Stats, run_phase3
+from data_pipeline.phase3 import UNBOUNDED, Phase3Stats, link_hubs, run_phase3
 from kg.endpoints import Context, call
 from tests.conftest import run
 
@@ -102,6 +102,11 @@ def test_every_hub_carries_the_companies_and_mandates_of_its_posts(own_graph):
               CREATE (w:BaseNode:Person {uid: 'p3-w3', name: 'Hans Muster', strength: 'weak', phase: 2})
               CREATE (w)-[:ACTED_IN {role_key: 'signatory'}]->(e)
               WITH e MATCH (c:BaseNode {uid: 'p3-c2'}) CREATE (c)-[:HAS_EVENT {role: 'SUBJECT'}]->(e)""")
+    # a run killed after linking, before counting: the hub is left unbounded (ranked exactly), then recounted
+    link_hubs(g)
+    assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == UNBOUNDED
+    ranked = call(Context(g, own_graph.settings), "rank_persons", {"metric": "mandates"}).rows
+    assert [r["value"] for r in ranked] == [3]
     assert run_phase3(g).hubs_counted == 1
     assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == 3
     # a graph built before the counts existed is ranked from every post, and gets them on the next run
