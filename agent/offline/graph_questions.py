@@ -106,11 +106,13 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
-_PLACE = r"[^\W\d_][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+# ... or joined by a small word: "Affoltern am Albis", "Muri bei Bern", "Romanel sur Lausanne"
+_JOIN = r"(?:[ -](?:am|an|im|bei|ob|sur|sous|près|pres)[ -])"
+_PLACE = rf"[^\W\d_][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"
 FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
                      rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
-_CAP_PLACE = r"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+_CAP_PLACE = rf"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"
 # "moved out of Bellinzona and into Lugano": the second place written as a name
 FROM_AND_TO = re.compile(rf"\b(?i:from|von|aus|de|da|out of)\s+(?P<a>{_PLACE})\s+(?i:and|und|et|e)\s+"
                          rf"(?i:to|into|nach|in|a|à|en|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)

@@ -191,6 +191,8 @@ def test_a_list_question_is_analytics_and_names_no_entity():
     ("Sociétés ayant déplacé leur siège de Bulle vers Fribourg", 0, "list_events",
      {"kind": "moved", "from_place": "Bulle", "to_place": "Fribourg"}),
     ("Von Langenthal nach Bern gezogene Firmen", 0, "list_events", {"kind": "moved", "from_place": "Langenthal"}),
+    ("Companies that moved from Muri bei Bern to Stein am Rhein", 0, "list_events",
+     {"kind": "moved", "from_place": "Muri bei Bern", "to_place": "Stein am Rhein"}),
     # persons by their boards, asked by role nouns and in the plural
     ("Which directors serve on 4 or more boards?", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
     ("Qui siège dans plus de trois conseils d'administration ?", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
