@@ -187,7 +187,10 @@ def stop(paths: Paths) -> bool:
         except ProcessLookupError:
             return True
         time.sleep(0.1)
-    os.killpg(pid, signal.SIGKILL)
+    try:  # a server busy with a prompt may end between the wait and the kill
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     return True
 
 
