@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from data_pipeline.extract.court import bankruptcy_opened
 from data_pipeline.extract.mergers import absorbed_by
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
@@ -128,6 +129,9 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
     subject = pub.company
     event_uid = px.public_id(pub.publication_number)
     assert event_uid is not None
+    opened = pub.deadlines.resolution_date if pub.deadlines is not None else None
+    if opened is None and pub.rubric == "HR" and any(c.startswith("bankruptcy.dissolution") for c in pub.changes):
+        opened = bankruptcy_opened(pub.text)  # the court's decision, as the register's text states it
     event = {
         "uid": event_uid, "publication_id": px.public_id(pub.id), "publication_number": event_uid,
         "rubric": pub.rubric, "sub_rubric": pub.sub_rubric, "publication_date": pub.publication_date,
@@ -136,7 +140,7 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
         "full_text": full_text(pub), "company_name": pub.subject_name,
         "company_uid": px.public_id(subject.uid) if subject else None,
         "changes": ",".join(pub.changes) or None, "deletion_date": pub.deletion_date,
-        "bankruptcy_opened": pub.deadlines.resolution_date if pub.deadlines is not None else None,
+        "bankruptcy_opened": opened,
         "register_office": pub.sender_office or pub.registration_office, "office": pub.office,
         "source": pub.source,
     } | state_change(pub)
@@ -155,8 +159,8 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
             update["canton"] = pub.cantons[0]  # an HR notice is published by the register of the seat's canton
         if pub.deletion_date:
             update["deletion_date"] = pub.deletion_date
-        if pub.deadlines is not None and pub.deadlines.resolution_date:
-            update["bankruptcy_date"] = pub.deadlines.resolution_date
+        if opened:
+            update["bankruptcy_date"] = opened
         create = _company_props(subject) | update | {"uid": uid, "strength": "strong", "source_event": event_uid,
                                                    "phase": 1, "status": status or "active"}
         rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": px.protect("Company", create),

@@ -214,10 +214,14 @@ def _legal_date(fact: str, rows: list[dict], name: str, profile: dict) -> str:
     main = "HR03" if fact == "deletion" else "KK02"  # the deletion; the publication of the opening
     pub = next((r for r in rows if r.get("sub_rubric") == main), None) or next(
         (r for r in rows if r.get("sub_rubric") in codes), None)
+    notice = "deletion" if fact == "deletion" else "bankruptcy notice"
+    if pub is None and fact == "bankruptcy":
+        # a sole proprietorship's bankruptcy notices name its owner: the register's dissolution states the opening
+        pub = next((r for r in rows if any(c.startswith("bankruptcy") for c in _changes(r))), None)
+        notice = "dissolution by bankruptcy"
     what = "was deleted from the commercial register on" if fact == "deletion" else "went bankrupt: bankruptcy was opened on"
     return f"{name} {what} {profile[fact + '_date']}" + (
-        f"; the {'deletion' if fact == 'deletion' else 'bankruptcy notice'} was published on "
-        f"{pub['publication_date']} ({pub['publication_number']})." if pub else ".")
+        f"; the {notice} was published on {pub['publication_date']} ({pub['publication_number']})." if pub else ".")
 
 
 def _history_list(rows: list[dict], limit: int = 25) -> str:

@@ -1,5 +1,6 @@
 """The second view of a world: its XML notices, read here on their own terms (no pipeline mapping, no
-generator truth), so the dataset references can be re-derived from what the notices state.
+generator truth; the one text rule shared with the pipeline is the court's bankruptcy opening,
+`data_pipeline/extract/court.py`), so the dataset references can be re-derived from what the notices state.
 
 One `Notice` per file, with what the checks need: the company the notice is about (uid, name before and
 after), the register fields it states (seat, legal form, address, capital, purpose, head office), its legal
@@ -16,11 +17,9 @@ from xml.etree.ElementTree import Element
 
 from defusedxml.ElementTree import fromstring
 
+from data_pipeline.extract.court import bankruptcy_opened
+
 SWISS_DATE = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b")
-# "Mit Entscheid ... vom 24.12.2018 wurde ... der Konkurs eröffnet" / "Par jugement ... du 24.12.2018, la faillite
-# ... a été prononcée" / "Con decisione ... del 24.12.2018 è stato dichiarato il fallimento"
-OPENING = re.compile(r"(?:Entscheid|jugement|decisione)\b.{0,160}?\b(?:vom|du|del)\s+(\d{1,2}\.\d{1,2}\.\d{4}).{0,160}?"
-                     r"(?:Konkurs eröffnet|faillite\b.{0,60}?prononcée|dichiarato il fallimento)", re.IGNORECASE)
 MEETING = re.compile(r"(?:Erste Gläubigerversammlung|Première assemblée des créanciers|Prima adunanza dei creditori)"
                      r":\s*(\d{1,2}\.\d{1,2}\.\d{4})")
 STATUTES = re.compile(r"(?:Statutendatum\s*:|Date des statuts\s*:|Data dello statuto\s*:|Statuts du|Statuto del)\s*"
@@ -95,8 +94,7 @@ class Notice:
         an HR02 text."""
         if self.resolution_date:
             return self.resolution_date
-        m = OPENING.search(self.text or "")
-        return iso(m.group(1)) if m else None
+        return bankruptcy_opened(self.text)
 
     @property
     def meeting(self) -> str | None:
