@@ -76,7 +76,10 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "gemeinsame person", "gemeinsamen person",
                 "reseau", "lie a", "liee a", "lies a", "liees a", "liens", "personnes communes", "personne commune",
                 "relations", "autres societes", "quelles societes",
-                "rete", "collegat", "legami", "persone comuni", "persona comune", "relazioni", "altre societa", "quali societa"),
+                "rete", "collegat", "legami", "persone comuni", "persona comune", "relazioni", "altre societa", "quali societa",
+                # the posts a person holds, as mandates
+                "mandats", "mandat ", "mandat?", "mandate", "mandates", "aemter", "positions held", "posts held",
+                "cariche", "incarichi", "postes occupe", "fonctions occupe"),
     "head_office": ("head office", "parent company", "main office", "branch of", "belong to", "belongs to",
                     "gehoert", "appartient", "appartiene",
                     "hauptsitz", "hauptniederlassung", "zweigniederlassung von", "muttergesellschaft",
@@ -97,7 +100,11 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "gegruendet", "gruendung", "eingetragen", "neueintragung", "entstanden", "seit wann",
                    "fondee", "fonde", "fondation", "creee", "cree", "creation", "date de creation",
                    "inscrite", "inscrit", "depuis quand",
-                   "fondata", "fondato", "fondazione", "costituit", "costituzione", "iscritta", "iscritto", "da quando"),
+                   "fondata", "fondato", "fondazione", "costituit", "costituzione", "iscritta", "iscritto", "da quando",
+                   "born", "came into being", "came into existence", "inception", "began trading", "ins leben",
+                   "gegr", "vu le jour", "date de naissance", "naissance", "nata ", "nata?", "nato ", "nato?", "nascita",
+                   "creata", "creato", "creazione", "ha visto la luce", "iscrizione", "inscription", "eintragungsdatum",
+                   "datum der eintragung"),
     "name_change": ("name change", "renamed", "former name", "previous name", "old name", "called before",
                     "earlier name", "new name", "formerly", "previously called", "previously named",
                     "change its name", "changed its name", "change of name",
@@ -109,7 +116,11 @@ FACTS: dict[str, tuple[str, ...]] = {
                     "changement de raison", "renomm", "nouveau nom", "s'appelait", "appelait",
                     "nome precedente", "nomi precedenti", "vecchio nome", "cambiamento di nome", "cambio di nome",
                     "ragioni sociali precedenti", "ragione sociale precedente", "rinominat", "si chiamava",
-                    "chiamava", "nuovo nome"),
+                    "chiamava", "nuovo nome",
+                    "another name", "other name", "different name", "other names", "known as", "known under",
+                    "used to be called", "bekannt unter", "bekannt als", "anderen namen", "anderer name",
+                    "connue sous", "connu sous", "anciennement", "autre nom", "nota come", "noto come",
+                    "conosciut", "altro nome", "un nome diverso"),
     "seat_move": ("seat move", "moved", "relocat", "new seat", "transfer of seat", "seat transfer",
                   "sitzverlegung", "verlegt", "umgezogen", "neuer sitz",
                   "transfert du siege", "transfere", "demenage", "nouveau siege",
@@ -119,13 +130,18 @@ FACTS: dict[str, tuple[str, ...]] = {
                     "dissolution", "dissoute", "en liquidation", "mise en liquidation",
                     "liquidazione", "sciolt", "scioglimento", "messa in liquidazione"),
     "bankruptcy": ("bankrupt", "insolven", "konkurs", "faillite", "fallimento", "fallita", "fallito", "go bust",
-                   "went bust", "gone bust", "pleite", "bancarott"),
+                   "went bust", "gone bust", "pleite", "bancarott", "go under", "went under", "gone under",
+                   "zahlungsunfaehig", "en faillite", "dissesto"),
     "deletion": ("deleted", "deletion", "struck off", "removed from the register", "still on the register", "cease",
                  "removed",
                  "no longer exist", "closed down", "existiert nicht mehr", "n'existe plus", "non esiste piu",
                  "geloescht", "loeschung",
                  "radie", "radiee", "radiation",
-                 "cancellat", "cancellazione", "radiat"),
+                 "cancellat", "cancellazione", "radiat",
+                 "gestrichen", "streichung", "ausgetragen", "disappear", "vanished", "erased", "taken off",
+                 "off the register", "no longer registered", "nicht mehr eingetragen", "plus inscrite",
+                 "plus inscrit", "non piu iscritt", "effacee", "supprimee", "retiree du registre", "eliminata",
+                 "rimossa dal registro", "tolta dal registro"),
     "first_notice": ("first notice", "earliest notice", "first publication", "oldest notice",
                      "erste meldung", "erste publikation", "aelteste meldung",
                      "premiere publication", "premier avis", "plus ancienne publication",
@@ -137,7 +153,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                       "ultima pubblicazione", "pubblicazione piu recente", "ultimo avviso"),
 }
 # words that ask for a founding only when nothing else is asked ("still registered", "registered at")
-WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "iscritt")
+WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "inscrite", "iscritt", "iscritta", "iscritto")
 
 # capitalised words that start questions or name what is asked, never part of an entity name
 STOP = {fold(w) for w in """

@@ -176,7 +176,9 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
         elif fact == "name_change":
             hits = [(i, r) for i, r in enumerate(rows) if "name" in _changes(r)]
             for i, r in hits:
-                before = next((x.get("name_in_notice") for x in reversed(rows[:i]) if x.get("name_in_notice")), None)
+                # the name before, as the notice states it (phase 1), else as the previous notice used it
+                before = r.get("before_name") or next(
+                    (x.get("name_in_notice") for x in reversed(rows[:i]) if x.get("name_in_notice")), None)
                 out.append(f"Name change on {r['publication_date']} ({r['publication_number']})"
                            + (f": from {before} to {r.get('name_in_notice')}." if before else
                               f": now {r.get('name_in_notice')}."))

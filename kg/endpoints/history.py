@@ -14,7 +14,7 @@ from kg.text import snippet
 
 _EVENT = """e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
        e.title AS title, e.changes AS changes, e.company_name AS name_in_notice, e.canton AS canton,
-       e.deletion_date AS deletion_date, e.full_text AS text"""
+       e.before_name AS before_name, e.deletion_date AS deletion_date, e.full_text AS text"""
 COMPANY_HISTORY = f"""
 MATCH (c:BaseNode {{uid: $uid}})
 OPTIONAL MATCH (c)-[:HAS_NAME]->(:NameHub)<-[:HAS_NAME]-(alias:Company)

@@ -112,6 +112,10 @@ CASES = {
         "Numero d'impresa di {n}?",
     ],
     "deletion": [
+        "Wann wurde {n} aus dem Handelsregister gestrichen?",
+        "When did {n} disappear from the register?",
+        "{n} n'est plus inscrite ?",
+        "{n} è stata tolta dal registro?",
         "{n} was removed when?",
         "Has {n} been deleted?",
         "When was {n} struck off the register?",
@@ -125,6 +129,11 @@ CASES = {
         "{n} è stata cancellata dal registro?",
     ],
     "foundation": [
+        "En quelle année {n} a-t-elle vu le jour ?",
+        "In che anno è nata {n}?",
+        "Data di iscrizione di {n}?",
+        "Date d'inscription de {n} ?",
+        "When was {n} born?",
         "When was {n} set up?",
         "When was {n} incorporated?",
         "When did {n} start?",
@@ -140,6 +149,10 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "Did {n} ever have another name?",
+        "Con quale nome era conosciuta prima {n}?",
+        "Unter welchem Namen war {n} früher bekannt?",
+        "{n} était connue sous quel nom ?",
         "{n} was previously called what?",
         "What was {n} called before?",
         "Did {n} change its name?",
@@ -180,6 +193,8 @@ CASES = {
         "Dernière annonce de {n} dans la FOSC ?",
     ],
     "bankruptcy": [
+        "When did {n} go under?",
+        "{n} è in dissesto?",
         "Did {n} go bust?",
         "Ist {n} pleite gegangen?",
         "{n} è andata in bancarotta?",
@@ -204,6 +219,10 @@ CASES = {
         "Wer sitzt im Verwaltungsrat der {n}?",
     ],
     "network": [
+        "Quels sont les mandats de {n} ?",
+        "Quali sono le cariche di {n}?",
+        "Welche Mandate hat {n}?",
+        "What mandates does {n} hold?",
         "Which companies share persons with {n}?",
         "Who else is connected to {n}?",
         "Mit welchen Firmen ist {n} verbunden?",
