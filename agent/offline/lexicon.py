@@ -79,7 +79,10 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "rete", "collegat", "legami", "persone comuni", "persona comune", "relazioni", "altre societa", "quali societa",
                 # the posts a person holds, as mandates
                 "mandats", "mandat ", "mandat?", "mandate", "mandates", "aemter", "positions held", "posts held",
-                "cariche", "incarichi", "postes occupe", "fonctions occupe"),
+                "cariche", "incarichi", "postes occupe", "fonctions occupe",
+                # companies that share persons with this one
+                "partage", "condivid", "shares people", "share officers", "share directors", "share board",
+                "in common with", "teilt sich", "teilen sich", "gemeinsame", "persone in comune", "en commun"),
     "head_office": ("head office", "parent company", "main office", "branch of", "belong to", "belongs to",
                     "gehoert", "appartient", "appartiene",
                     "hauptsitz", "hauptniederlassung", "zweigniederlassung von", "muttergesellschaft",

@@ -13,7 +13,8 @@ from kg.text import fold
 ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "president": (KEYS["president"], (
         "president", "chairman", "chairwoman", "chairperson", "chair of", "the chair", "praesident", "vorsitz",
-        "presidente", "presidence", "presidenza")),
+        "presidente", "presidence", "presidenza", "chairs ", "chairs?", "chaired", "praesidiert", "preside",
+        "presied")),
     "board": (KEYS["board"], (
         "board", "director of the board", "directorship", "verwaltungsrat", "verwaltungsraet", "vr-mitglied", "vr mitglied",
         "conseil d'administration", "conseil d administration", "conseils d'administration",
@@ -26,7 +27,7 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "signatories": (KEYS["signatories"], (
         "signator", "sign for", "signing", "authorised to sign", "authorized to sign", "power to sign",
         "signature", "zeichnungsberecht", "zeichnet", "unterschrift", "prokur", "signataire", "signer",
-        "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator")),
+        "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator", "firmare")),
     "managers": (KEYS["managers"], (
         "manag", "runs", "run the", "ceo", "chief executive", "executive",
         "geschaeftsfuehr", "geschaeftsleitung", "direktor", "leiter", "leitet", "gerant", "gerante", "direction",

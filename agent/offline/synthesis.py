@@ -156,8 +156,17 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
     return f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
 
 
+def _own(rows: list[dict]) -> list[dict]:
+    """The notices about the company itself: not the deletion of a company it absorbed (ACQUIRED_FROM), nor a
+    notice that names it as auditor or head office of another."""
+    return [r for r in rows if r.get("relation", "HAS_EVENT") == "HAS_EVENT"
+            and r.get("role") in (None, "SUBJECT", "DEBTOR_COMPANY")]
+
+
 def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict | None = None) -> list[str]:
     out = []
+    told_deletion = False
+    rows = _own(rows)
     for fact in [f for f in EVENT_FACTS if f in u.facts]:
         if fact == "foundation":
             hits = [r for r in rows if r.get("sub_rubric") == "HR01"]
@@ -191,6 +200,11 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                 or [f"No seat transfer of {name} is published in the graph."]
         elif fact in ("deletion", "bankruptcy") and (profile or {}).get(f"{fact}_date"):
             out.append(_legal_date(fact, rows, name, profile))
+            more = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]
+                    and r["publication_number"] not in out[-1]] if fact == "bankruptcy" else []
+            if more:  # the proceedings after the opening: calls to creditors, schedules, closure
+                out.append("The bankruptcy office's notices: " + "; ".join(
+                    f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})" for r in more) + ".")
         else:
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]
@@ -203,9 +217,10 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                 or [f"No {fact} notice about {name} is published in the graph."]
             deleted = (profile or {}).get("deletion_date") or next(
                 (r.get("deletion_date") for r in rows if r.get("sub_rubric") == "HR03" and r.get("deletion_date")), None)
-            if not hits and fact != "deletion" and deleted and "deletion" not in u.facts:
-                # "wound up?" of a company that is gone: say that it is
+            if fact != "deletion" and deleted and "deletion" not in u.facts and not told_deletion:
+                # "wound up?" of a company that is gone: how it ended belongs to the answer
                 out.append(_legal_date("deletion", rows, name, {"deletion_date": deleted}))
+                told_deletion = True
     return out
 
 
@@ -214,8 +229,11 @@ def _legal_date(fact: str, rows: list[dict], name: str, profile: dict) -> str:
     publication."""
     codes = ("HR03",) if fact == "deletion" else EVENT_TYPES["bankruptcy_any"]
     main = "HR03" if fact == "deletion" else "KK02"  # the deletion; the publication of the opening
-    pub = next((r for r in rows if r.get("sub_rubric") == main), None) or next(
-        (r for r in rows if r.get("sub_rubric") in codes), None)
+    # the notice that states this date (an alias's rows may hold another company's deletion), else the latest
+    candidates = [r for r in rows if r.get("sub_rubric") == main] or [r for r in rows if r.get("sub_rubric") in codes]
+    pub = next((r for r in candidates if r.get("deletion_date") == profile[fact + "_date"]), None) \
+        if fact == "deletion" else None
+    pub = pub or (candidates[-1] if fact == "deletion" and candidates else candidates[0] if candidates else None)
     notice = "deletion" if fact == "deletion" else "bankruptcy notice"
     if pub is None and fact == "bankruptcy":
         # a sole proprietorship's bankruptcy notices name its owner: the register's dissolution states the opening

@@ -42,3 +42,21 @@ def test_a_firm_whose_bankruptcy_notices_name_its_owner_is_answered_from_the_reg
         answer = offline.ask(f"When was bankruptcy opened against {truth.name(uid)}?", Session()).answer
         text = fold(re.sub(r"[*_`]", "", answer))
         assert f"bankruptcy was opened on {opened}" in text and number.casefold() in text, answer
+
+
+def test_how_a_company_ended_lists_its_bankruptcy_notices_and_its_own_deletion(offline, truth):
+    """'Dissolved or bankrupt?' of a company that went through bankruptcy and was deleted: every bankruptcy
+    notice about it and the deletion that states its date (not another company's deletion it absorbed)."""
+    ended = []
+    for uid, c in truth.companies.items():
+        pubs = truth.publications_of(uid)
+        kk = [p["publication_number"] for p in pubs if p["sub_rubric"].startswith("KK")
+              and p["facts"].get("debtor_kind") != "person"]
+        hr03 = [p for p in pubs if p["sub_rubric"] == "HR03"]
+        if len(kk) >= 2 and hr03 and c.get("deleted") and truth.name_counts[truth.name(uid).casefold()] == 1:
+            ended.append((uid, kk, hr03[-1]["publication_number"], c["deleted"]))
+    assert ended, "the built world holds no company that ended in bankruptcy and deletion"
+    for uid, kk, hr03, deleted in ended[:3]:
+        answer = offline.ask(f"Was {truth.name(uid)} dissolved or did it go bankrupt?", Session()).answer
+        assert all(k in answer for k in kk), (kk, answer)
+        assert f"deleted from the commercial register on {deleted}" in answer and hr03 in answer, answer

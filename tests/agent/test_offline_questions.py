@@ -11,6 +11,7 @@ import pytest
 
 from agent.session import Session
 from data_pipeline.model import LEGAL_FORMS
+from kg.endpoints.vocabulary import ROLE_GROUPS
 from tests.support.truth import Truth
 
 ASKED: list[str] = []  # every question asked, for the count test at the end
@@ -79,6 +80,7 @@ def _key(name: str) -> list[str]:
 
 
 BOARD = {"board_member", "chair", "vice_chair", "sole_board_member"}
+CHAIR = set(ROLE_GROUPS["president"])
 MANAGERS = {"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}
 
 
@@ -87,11 +89,16 @@ def test_persons_and_roles(offline, truth):
     picked = [u for u in active_companies(truth, 400) if 2 <= len(truth.officers(u)) <= 6]
     with_board = [u for u in picked if any(m.get("role_key") in BOARD for m in truth.current_officers(u).values())]
     with_managers = [u for u in picked if any(m.get("role_key") in MANAGERS for m in truth.current_officers(u).values())]
+    with_chair = [u for u in active_companies(truth, 400)
+                  if any(m.get("role_key") in CHAIR for m in truth.current_officers(u).values())]
     cases = [("Who are the persons registered at {n}?", picked[0], None),
              ("Welche Personen sind bei {n} eingetragen?", picked[1], None),
              ("Wer ist im Verwaltungsrat der {n}?", with_board[0], BOARD),
              ("Board members and roles of {n}", with_board[1], BOARD),
-             ("Who manages {n}?", with_managers[0], MANAGERS)]
+             ("Who manages {n}?", with_managers[0], MANAGERS),
+             ("Who chairs the board of {n}?", with_chair[0], CHAIR),
+             ("Qui préside le conseil d'administration de {n} ?", with_chair[1], CHAIR),
+             ("Chi presiede il consiglio di amministrazione di {n}?", with_chair[2], CHAIR)]
     for tpl, uid, keys in cases:
         a = ask(offline, tpl.format(n=truth.name(uid)))
         names = re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)
