@@ -23,6 +23,8 @@ class Session:
     has_network: bool = False
     has_history: bool = False
     candidates: list[dict[str, Any]] = field(default_factory=list)  # the last S0 table, for "the second one"
+    asked: list[str] = field(default_factory=list)  # what the last question asked, as read: for "same for X?"
+    recent: list[dict[str, Any]] = field(default_factory=list)  # the entities focused, oldest first (max 4)
 
     def add(self, role: str, content: str) -> None:
         self.turns.append({"role": role, "content": content})
@@ -33,6 +35,8 @@ class Session:
         if uid != self.current_uid:
             self.has_network = self.has_history = False
         self.current_uid, self.current_name, self.current_kind = uid, name, kind
+        if uid is not None:  # "which of the two …" compares the last ones
+            self.recent = [e for e in self.recent if e["uid"] != uid][-3:] + [{"uid": uid, "name": name, "kind": kind}]
 
     def replace(self, other: Session) -> None:
         """Become `other` (the caller's object keeps its identity: a file-backed session is saved from it)."""

@@ -9,7 +9,7 @@ from agent import intents as I
 from agent.engines.base import Engine, ToolCall, Turn
 from agent.intents import GLOBAL_COMMAND
 from agent.llm import OFFLINE_LABEL
-from agent.offline import linker, planner, synthesis
+from agent.offline import compare, linker, planner, synthesis
 from agent.offline.lexicon import FUNCTION_WORDS, LAST_WORDS, ORDINALS, PICK_NOUNS
 from agent.offline.understand import EVENT_FACTS, Understanding, aggregate, understand
 from agent.safe_text import md_text
@@ -30,6 +30,10 @@ class OfflineEngine(Engine):
         q = turn.question
         link = None if GLOBAL_COMMAND.search(q) else linker.link(turn.ctx, q, thorough=not aggregate(q))
         u = understand(q, anchored=bool(s.current_uid), link=link)
+        if not u.link and s.current_uid and compare.pair(s):
+            u.compare = compare.asked(q, u.facts)  # "which of the two …": no entity is named ("Laquelle" is none)
+            if u.compare:
+                u.pair, u.name, u.uid = compare.pair(s), None, None
         if link is not None:
             turn.scratch["link"] = {"ms": link["ms"], "lookups": link["lookups"],
                                     "mentions": [m["text"] for m in link["mentions"]]}
@@ -56,6 +60,8 @@ class OfflineEngine(Engine):
                 u.intent = I.NETWORK
             elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
                 u.intent = I.HISTORY
+        if not u.facts <= {"dossier", "unread"}:
+            s.asked = sorted(u.facts)
         turn.scratch["u"] = u
         return u.intent
 
@@ -96,12 +102,20 @@ _ELLIPSIS = re.compile(r"^\W*(and|und|et|e|ed|also|what about|how about|und bei|
 
 def _elliptic(text: str) -> bool:
     """A follow-up that names only its entity: "And of X?", "Sorry, I meant X, not that one."."""
-    return bool(_ELLIPSIS.search(fold(text))) or bool(re.search(r"\b(i meant|ich meinte|je voulais dire|intendevo)\b",
-                                                                 fold(text)))
+    return bool(_ELLIPSIS.search(fold(text))) or bool(_SAME.search(fold(text)))
+
+
+# "I meant X", "same question for X", "dasselbe für X", "même question pour X", "stessa domanda per X"
+_SAME = re.compile(r"\b(i meant|ich meinte|je voulais dire|intendevo|same (?:question|thing|for)|the same for|"
+                   r"(?:gleiche|selbe) frage|dasselbe|das gleiche|meme (?:question|chose)|pareil pour|idem|"
+                   r"stessa (?:domanda|cosa)|lo stesso per)\b")
 
 
 def _previous_facts(s: Session) -> set[str]:
-    """What the conversation's last question asked (its keywords, read as that question was read)."""
+    """What the conversation's last question asked, as the engine read it (with its entity linked); a session
+    saved before this was kept reads its last question again."""
+    if s.asked:
+        return set(s.asked)
     last = next((t["content"] for t in reversed(s.turns) if t.get("role") == "user"), None)
     if not last:
         return set()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agent import intents as I
 from agent.engines.base import ToolCall, Turn
+from agent.offline import compare
 from agent.offline.understand import EVENT_FACTS, PROFILE_FACTS, Understanding
 
 
@@ -18,6 +19,8 @@ def _called(turn: Turn, tool: str) -> bool:
 def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
     if u.go_global:
         return None
+    if u.compare:
+        return compare.next_call(turn, u.compare, u.pair)
     if u.graph is not None and u.graph.entities != 1:  # a list, a ranking, a connection: one call
         return None if _called(turn, u.graph.tool) else ToolCall(u.graph.tool, u.graph.args)
     if u.intent == I.ANALYTICS:

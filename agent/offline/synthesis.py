@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from agent.engines.base import Turn
-from agent.offline import graph_answers
+from agent.offline import compare, graph_answers
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
@@ -76,9 +76,15 @@ def _network_rows(turn: Turn, *branches: str) -> list[dict]:
     return [x for x in (r.rows if r else []) if not branches or x["branch"] in branches]
 
 
-def _latest_citation(rows: list[dict], change: str | None = None) -> str:
-    """The newest notice that states the fact (a change of that kind, or the entry), else the newest."""
-    fitting = [r for r in rows if r.get("sub_rubric") == "HR01" or (change and change in _changes(r))]
+def _latest_citation(rows: list[dict], change: str | None = None, profile: dict | None = None,
+                     field: str | None = None) -> str:
+    """The notice that states the fact: as the search row gives it (`stated_in`, the endpoint's choice), else the
+    newest notice with a change of that kind ("capital" is also "capital.nominal") or the entry, else the newest."""
+    stated = ((profile or {}).get("stated_in") or {}).get(field or "")
+    if stated:
+        return f" ({stated})"
+    fitting = [r for r in rows if r.get("sub_rubric") == "HR01" or (change and any(
+        c == change or c.startswith(change + ".") for c in _changes(r)))]
     pick = (fitting or rows)[-1:] if rows else []
     return f" ({_cite(pick[0])})" if pick else ""
 
@@ -99,13 +105,14 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
         out.append(f"The UID of {name} is `{p['uid']}`.")
     if "address" in asked:
         out.append(f"{name} is seated in {p.get('seat', '?')}; registered address: {p.get('address', 'not recorded')}"
-                   f"{_latest_citation(hist, 'address')}.")
+                   f"{_latest_citation(hist, 'address', p, 'address')}.")
     if "legal_form" in asked:
         out.append(f"Legal form: {p.get('legal_form', 'not recorded')}.")
     if "capital" in asked:
         if p.get("capital_nominal") is not None:
             paid = f", of which {_chf(p['capital_paid'])} paid in" if p.get("capital_paid") is not None else ""
-            out.append(f"Nominal capital of {name}: {_chf(p['capital_nominal'])}{paid}{_latest_citation(hist, 'capital')}.")
+            cited = _latest_citation(hist, "capital", p, "capital_nominal")
+            out.append(f"Nominal capital of {name}: {_chf(p['capital_nominal'])}{paid}{cited}.")
         else:
             out.append(f"No capital is recorded for {name} (its legal form, {p.get('legal_form', '?')}, may have none).")
     if "status" in asked:
@@ -113,7 +120,7 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
             f", bankruptcy opened {p['bankruptcy_date']}" if p.get("bankruptcy_date") else "")
         out.append(f"Status: {p.get('status', 'unknown')}{extra}{(' (' + _cite(hist[-1]) + ')') if hist else ''}.")
     if "purpose" in asked and p.get("purpose"):
-        out.append(f"Purpose: {p['purpose']}{_latest_citation(hist, 'purpose')}")
+        out.append(f"Purpose: {p['purpose']}{_latest_citation(hist, 'purpose', p, 'purpose')}")
     return out
 
 
@@ -159,8 +166,11 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
 def _own(rows: list[dict]) -> list[dict]:
     """The notices about the company itself: not the deletion of a company it absorbed (ACQUIRED_FROM), nor a
     notice that names it as auditor or head office of another."""
-    return [r for r in rows if r.get("relation", "HAS_EVENT") == "HAS_EVENT"
-            and r.get("role") in (None, "SUBJECT", "DEBTOR_COMPANY")]
+    return [r for r in rows if r.get("relation") not in _OTHERS_EVENTS]
+
+
+# how a company is tied to a notice about another company (Table 6); a person's rows keep all their notices
+_OTHERS_EVENTS = ("ACQUIRED_FROM", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "RELATED_TO")
 
 
 def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict | None = None) -> list[str]:
@@ -445,6 +455,8 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
         body = graph_answers.answer(u.graph, turn, turn.session.current_name)
     elif u.graph is not None and turn.session.current_uid and turn.session.current_kind != "Company":
         body = f"**{turn.session.current_name}** is a person; this question is answered for a company."
+    elif u.compare:
+        body = compare.answer(turn, u.compare, [e | {"name": md_text(e["name"] or e["uid"])} for e in u.pair])
     elif u.intent == "analytics":
         body = analytics_answer(u, turn)
     elif u.intent == "all_tools" and u.facts == {"at_address"}:

@@ -31,6 +31,13 @@ _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|thi
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
                       r"same company|elle|celle-ci|cette societe|cette entreprise|cette firme|cette personne|"
                       r"essa|questa societa|questa azienda|questa ditta|questa persona)\b")
+# A follow-up that asks one company's attribute without naming a subject refers to the active entity, also
+# where the language drops the pronoun ("Quanto capitale ha?", "Welches Kapital hat die Firma?") -- unless it
+# counts or ranks many ("Quante società …").
+_ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "status", "auditor", "head_office"})
+_MANY = re.compile(r"\b(compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|"
+                   r"imprese|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|people|personen|"
+                   r"personnes|persone)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -59,6 +66,8 @@ class Understanding:
     former: bool = False  # the persons who left ("former board members")
     role_words: str = ""  # how the answer names them ("board members", "liquidators")
     graph: GraphAsk | None = None  # a question only the graph answers: a date, a connection, a list, a ranking
+    compare: str | None = None  # "which of the two …": the fact compared between the last two companies
+    pair: list[dict] = field(default_factory=list)  # those two, older first (agent/offline/compare.py)
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -187,7 +196,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)
-    u.refers_back = bool(_PRONOUN.search(asked))
+    u.refers_back = bool(_PRONOUN.search(asked)) or (
+        anchored and not main and not name and bool(u.facts & _ATTRIBUTES) and not _MANY.search(asked))
     if name and canton_code(name) and not re.search(r"\b(ag|sa|gmbh|sarl)\b", fold(name)):
         name = None  # "Zürich" alone is a place in an aggregate question, not an entity
     u.name = name

@@ -315,6 +315,81 @@ def test_a_follow_up_naming_another_company_answers_about_it(offline, truth):
     assert b.current_uid == other and truth.companies[other]["address"]["street"] in plain(b.answer)
 
 
+@pytest.mark.parametrize("first_q, same_q, then_q", [
+    ("Capital of {a}?", "Same question for {b}.", "And its UID?"),
+    ("Kapital von {a}?", "Dasselbe für {b}.", "Und die UID?"),
+    ("Capitale di {a}?", "Stessa domanda per {b}.", "E il numero IDI?"),
+    ("UID de {a} ?", "Même question pour {b}.", "Quanto capitale ha?"),  # a pronoun the language drops
+])
+def test_the_same_question_about_another_company_and_a_follow_up_without_pronoun(offline, truth, first_q, same_q,
+                                                                                  then_q):
+    a_uid, b_uid = [u for u in active_companies(truth, 300, lambda c: c.get("capital_nominal"))][20:22]
+    s = Session()
+    ask(offline, first_q.format(a=truth.name(a_uid)), s)
+    same = ask(offline, same_q.format(b=truth.name(b_uid)), s)
+    then = ask(offline, then_q, s)
+    asked_uid = "UID" in first_q or "IDE" in first_q
+    assert same.current_uid == b_uid and (b_uid if asked_uid else chf(truth.companies[b_uid]["capital_nominal"])) \
+        in same.answer, same.answer
+    assert then.current_uid == b_uid and (chf(truth.companies[b_uid]["capital_nominal"]) if asked_uid else b_uid) \
+        in then.answer, then.answer
+
+
+def test_a_persons_first_notice_is_one_that_names_them(offline, truth):
+    persons = [pid for pid, ms in sorted(truth.mentions_of.items()) if len(ms) >= 2
+               and all(m["variant"] == "canonical" for m, _ in ms)][:3]
+    assert persons
+    for pid in persons:
+        s = Session()
+        ask(offline, f"Who is {truth.person_display(pid)}?", s)
+        a = ask(offline, "When did this person first appear in a notice?", s)
+        first = truth.mentions_of[pid][0][1]["publication_number"]
+        assert "The first notice about" in plain(a.answer) and first in a.answer, (first, a.answer)
+
+
+def test_a_changed_capital_cites_the_notice_that_changed_it(offline, truth):
+    changed = [(truth.uid_of[p["company"]], p) for p in truth.publications if "capital" in p["facts"].get("changes", [])
+               and p["company"] in truth.uid_of and truth.companies[truth.uid_of[p["company"]]]["status"] == "active"]
+    latest = {uid: p for uid, p in changed}  # publication order: the last change wins
+    picked = [(u, p) for u, p in sorted(latest.items()) if truth.name_counts[truth.name(u).casefold()] == 1][:3]
+    assert picked, "the built world holds no capital change"
+    for uid, pub in picked:
+        a = ask(offline, f"What is the share capital of {truth.name(uid)}?")
+        assert chf(truth.companies[uid]["capital_nominal"]) in a.answer and pub["publication_number"] in a.answer, \
+            (pub["publication_number"], a.answer)
+
+
+def _founded_in_window(truth: Truth, uid: str) -> str | None:
+    return next((p["date"] for p in truth.publications_of(uid) if p["sub_rubric"] == "HR01"), None)
+
+
+@pytest.mark.parametrize("first_q, then_q, compare_q, fact", [
+    ("What is the capital of {a}?", "And of {b}?", "Which of the two has the larger capital?", "capital"),
+    ("Kapital von {a}?", "Und von {b}?", "Welche der beiden hat mehr Kapital?", "capital"),
+    ("Où est le siège de {a} ?", "Et celui de {b} ?", "Laquelle des deux a été fondée en premier ?", "foundation"),
+    ("Dove ha sede {a}?", "E {b}?", "Quale delle due è stata fondata prima?", "foundation"),
+])
+def test_which_of_the_two_compares_the_last_two_companies(offline, truth, first_q, then_q, compare_q, fact):
+    pool = [u for u in active_companies(truth, 400, lambda c: c.get("capital_nominal")) if _founded_in_window(truth, u)
+            and truth.name_counts[truth.name(u).casefold()] == 1]
+    a_uid, b_uid = next((a, b) for a, b in zip(pool[30:], pool[31:], strict=False)
+                        if truth.companies[a]["capital_nominal"] != truth.companies[b]["capital_nominal"]
+                        and _founded_in_window(truth, a) != _founded_in_window(truth, b))
+    s = Session()
+    ask(offline, first_q.format(a=truth.name(a_uid)), s)
+    ask(offline, then_q.format(b=truth.name(b_uid)), s)
+    answer = plain(ask(offline, compare_q, s).answer)
+    if fact == "capital":
+        winner = max((a_uid, b_uid), key=lambda u: truth.companies[u]["capital_nominal"])
+        first_line = f"{truth.name(winner)} has the larger nominal capital: CHF {chf(truth.companies[winner]['capital_nominal'])}"
+    else:
+        winner = min((a_uid, b_uid), key=lambda u: _founded_in_window(truth, u))
+        first_line = f"{truth.name(winner)} was entered in the commercial register first, on {_founded_in_window(truth, winner)}"
+    assert answer.startswith(first_line), (first_line, answer)
+    other = b_uid if winner == a_uid else a_uid
+    assert truth.name(other) in answer
+
+
 def test_offline_answers_are_labelled(offline, truth):
     a = ask(offline, f"What is the address of {truth.name(active_companies(truth, 1)[0])}?")
     assert "offline engine" in a.answer and a.engine == "offline" and a.llm_calls == 0
