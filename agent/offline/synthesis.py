@@ -102,7 +102,8 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
     hist, name, out = _history_rows(turn, subject_only=True), f"**{p['name']}**", []
     asked = u.facts if u.facts != {"dossier"} else {"address", "legal_form", "uid", "status", "capital", "purpose"}
     if "uid" in asked:
-        out.append(f"The UID of {name} is `{p['uid']}`.")
+        out.append(f"The UID of {name} is `{p['uid']}`." if str(p["uid"]).upper().startswith("CHE") else
+                   f"The notices name {name} only in passing (e.g. as auditor or c/o) and state no UID for it.")
     if "address" in asked:
         out.append(f"{name} is seated in {p.get('seat', '?')}; registered address: {p.get('address', 'not recorded')}"
                    f"{_latest_citation(hist, 'address', p, 'address')}.")

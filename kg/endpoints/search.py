@@ -120,7 +120,9 @@ def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
     if args.kind in ("any", "company"):
         canton = canton_code(args.canton) if args.canton else None
         seen_hubs: set[str] = set()
-        for r in read(ctx, COMPANIES, index=COMPANY_NAME_INDEX, q=q, pool=pool):
+        rows = read(ctx, COMPANIES, index=COMPANY_NAME_INDEX, q=q, pool=pool)
+        # of weak twins, the one that carries the CHE number stands for the others
+        for r in sorted(rows, key=lambda r: not CHE.fullmatch(r["uid"] or "")):
             if r["strength"] == "weak" and (r["strong_twins"] or r["hub"] in seen_hubs):
                 continue  # an orphan weak node: the strong company (or a first weak twin) stands for it
             if canton and r.get("canton") != canton:
@@ -177,8 +179,9 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
     if args.kind != "person" and not any(r["match"] >= GOOD_MATCH for r in found):
         found += _former(ctx, args, {r["uid"] for r in found})
     found = [r for r in found if r["match"] >= MIN_SIMILARITY]
+    # a node the register knows by its CHE number before a mention-only one of the same name ("WC-…")
     found.sort(key=lambda r: (-r["match"], r["kind"] != "Company", -closeness(args.query, r["name"]),
-                              r.get("strength") != "strong", -r["score"]))
+                              r.get("strength") != "strong", not CHE.fullmatch(r["uid"]), -r["score"]))
     for r in found:
         r["score"] = round(r["score"], 3)
     return Rows(_with_sources(ctx, found[: args.limit]), f"no company or person matches {args.query!r}; try another "

@@ -12,6 +12,7 @@ import pytest
 from agent.session import Session
 from data_pipeline.model import LEGAL_FORMS
 from kg.endpoints.vocabulary import ROLE_GROUPS
+from tests.conftest import run
 from tests.support.truth import Truth
 
 ASKED: list[str] = []  # every question asked, for the count test at the end
@@ -388,6 +389,28 @@ def test_which_of_the_two_compares_the_last_two_companies(offline, truth, first_
     assert answer.startswith(first_line), (first_line, answer)
     other = b_uid if winner == a_uid else a_uid
     assert truth.name(other) in answer
+
+
+def test_a_firm_known_only_from_mentions_is_given_its_che_number_never_a_graph_id(offline, ctx):
+    """An auditor or c/o firm has no notice of its own: the graph holds the mention that states its CHE number and
+    mentions without one (graph ids "WC-…"); the UID asked is the CHE number, and a firm never named with one gets
+    no UID at all."""
+    named = run(ctx.graph, """
+        MATCH (c:Company)-[:HAS_NAME]->(h:NameHub)<-[:HAS_NAME]-(t:Company)
+        WHERE c.strength = 'weak' AND t.strength = 'weak' AND c.uid STARTS WITH 'CHE' AND t.uid STARTS WITH 'WC-'
+        RETURN DISTINCT c.uid AS uid, c.name AS name ORDER BY uid LIMIT 3""")
+    unnamed = run(ctx.graph, """
+        MATCH (c:Company)-[:HAS_NAME]->(h:NameHub) WHERE c.strength = 'weak' AND c.uid STARTS WITH 'WC-'
+        OPTIONAL MATCH (t:Company)-[:HAS_NAME]->(h) WHERE t.uid STARTS WITH 'CHE'
+        WITH c, count(t) AS che WHERE che = 0
+        RETURN c.name AS name ORDER BY name LIMIT 2""")
+    assert named and unnamed, "the built world holds no firm known only from mentions"
+    for r in named:
+        a = ask(offline, f"What is the UID of {r['name']}?")
+        assert r["uid"] in a.answer, (r, a.answer)
+    for r in unnamed:
+        a = ask(offline, f"What is the UID of {r['name']}?")
+        assert "WC-" not in a.answer, (r, a.answer)
 
 
 def test_offline_answers_are_labelled(offline, truth):
