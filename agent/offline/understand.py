@@ -370,6 +370,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
         facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
+    if "history" in facts and facts & set(EVENT_FACTS) and not _has(
+            asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS)):
+        facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong):
@@ -383,6 +386,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_NOTICE_NOUNS = frozenset({"notices", "publications", "meldungen", "publikationen", "pubblicazioni", "events",
+                           "ereignisse", "evenements", "eventi"})
 _SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) (?:au|im|in|on|nel) "
                       r"(?:conseil|verwaltungsrat|board|consiglio)")
 

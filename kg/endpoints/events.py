@@ -234,8 +234,9 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
             continue
         if form and (r["after_legal_form"] or r["legal_form"]) != form:
             continue
-        if args.kind == "renamed" and _liquidation_rename(r["before_name"], r["after_name"] or r["name_in_notice"] or ""):
-            continue
+        if args.kind == "renamed" and not args.uid and _liquidation_rename(
+                r["before_name"], r["after_name"] or r["name_in_notice"] or ""):
+            continue  # across companies a liquidation suffix is no rename; one company's names list every one
         from_canton = from_cantons.get(r["publication_number"])
         if origin and not origin.holds(r["before_seat"], from_canton):
             continue

@@ -149,6 +149,8 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "{n}: under which names did it trade before?",
+        "Sous quels noms {n} était-elle inscrite avant ?",
         "Did {n} ever have another name?",
         "Con quale nome era conosciuta prima {n}?",
         "Unter welchem Namen war {n} früher bekannt?",
@@ -165,6 +167,7 @@ CASES = {
         "Come si chiamava prima {n}?",
     ],
     "liquidation": [
+        "Have any notices of dissolution been published for {n}?",
         "When was {n} dissolved?",
         "Is {n} in liquidation?",
         "When did {n} go into liquidation?",

@@ -4,6 +4,7 @@ is a notice naming both ends, ties in rankings, and explicit empty results."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter, defaultdict
 
 import pytest
@@ -413,3 +414,17 @@ def _every_hop_is_a_notice_naming_both_ends(res, truth: Truth) -> None:
 def _words(name: str) -> frozenset[str]:
     """A name's words, the liquidation suffix aside (the notice may be older than the suffix)."""
     return frozenset(name.replace(",", " ").lower().split()) - {"in", "en", "liquidation", "liquidazione"}
+
+
+def test_one_companys_names_list_every_change_a_list_across_companies_leaves_out_the_liquidation_suffix(ctx, truth):
+    """'X GmbH' -> 'X GmbH in Liquidation' is a legal name of X (its own chain lists it) but no rename among
+    companies renamed."""
+    suffixed = [(u, c) for u, c in sorted(truth.companies.items()) if len(c["names"]) >= 2 and any(
+        re.search(r"in liquidation|en liquidation|in liquidazione", n["name"], re.I) for n in c["names"][1:])]
+    assert suffixed, "the built world holds no company put into liquidation"
+    for uid, c in suffixed[:3]:
+        own = call(ctx, "list_events", {"kind": "renamed", "uid": uid, "limit": 50}).rows
+        assert [r["to"] for r in own] == [n["name"] for n in c["names"][1:]], (uid, own)
+    across = call(ctx, "list_events", {"kind": "renamed", "limit": 500}).rows
+    assert not any(re.search(r"in liquidation|en liquidation|in liquidazione", r["to"] or "", re.I)
+                   and (r["from"] or "").lower() in (r["to"] or "").lower() for r in across)
