@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from agent.engines.base import ToolCall, Turn
+from agent.offline.graph_answers import chf
 from agent.session import Session
 from kg.text import fold
 
@@ -60,10 +61,6 @@ def _history(turn: Turn, uid: str) -> list[dict[str, Any]] | None:
                  and ((r.extra or {}).get("entity") or {}).get("uid") == uid), None)
 
 
-def _chf(value: float) -> str:
-    return f"CHF {value:,.0f}".replace(",", "'")
-
-
 def answer(turn: Turn, fact: str, two: list[dict[str, Any]]) -> str:
     names = {e["uid"]: f"**{e['name']}**" for e in two}
     if fact == "capital":
@@ -78,10 +75,10 @@ def answer(turn: Turn, fact: str, two: list[dict[str, Any]]) -> str:
             return f"The graph holds no nominal capital for {' and '.join(missing)}, so I cannot compare them."
         (a, (va, ca)), (b, (vb, cb)) = values.items()
         if va == vb:
-            return f"{names[a]} and {names[b]} have the same nominal capital, {_chf(va)}{ca}{cb}."
+            return f"{names[a]} and {names[b]} have the same nominal capital, {chf(va)}{ca}{cb}."
         big, small = (a, b) if va > vb else (b, a)
-        return (f"{names[big]} has the larger nominal capital: {_chf(values[big][0])}{values[big][1]}, against "
-                f"{_chf(values[small][0])} for {names[small]}{values[small][1]}.")
+        return (f"{names[big]} has the larger nominal capital: {chf(values[big][0])}{values[big][1]}, against "
+                f"{chf(values[small][0])} for {names[small]}{values[small][1]}.")
     entries = {}
     for e in two:
         rows = [r for r in (_history(turn, e["uid"]) or []) if r.get("sub_rubric") == "HR01"

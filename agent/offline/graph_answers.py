@@ -21,7 +21,8 @@ def _cite(row: dict[str, Any]) -> str:
     return f"{row['publication_number']}, {row.get('publication_date', '')}".rstrip(", ")
 
 
-def _chf(v: Any) -> str:
+def chf(v: Any) -> str:
+    """An amount as the register writes it: CHF 950'000."""
     return f"CHF {float(v):,.0f}".replace(",", "'")
 
 
@@ -57,7 +58,7 @@ def _as_of(ask: GraphAsk, rows: list[dict], message: str, name: str | None) -> s
         a = attrs.get(field)
         if a is None:
             continue
-        value = _chf(a["value"]) if field == "capital_nominal" else STATUS_WORDS.get(a["value"], a["value"]) \
+        value = chf(a["value"]) if field == "capital_nominal" else STATUS_WORDS.get(a["value"], a["value"]) \
             if field == "status" else a["value"]
         basis = " (value before that change)" if a.get("basis") == "before" else ""
         lines.append(f"- {label}: {value} — {_cite(a)}{basis}")
@@ -125,7 +126,7 @@ def _listing(ask: GraphAsk, rows: list[dict], message: str, extra: dict) -> str:
         if kind in ("moved", "renamed"):
             detail = f": {r.get('from', '?')} → {r.get('to', '?')}"
         elif kind == "capital_changed":
-            detail = f": {_chf(r['from'])} → {_chf(r['to'])}" if r.get("from") and r.get("to") else ""
+            detail = f": {chf(r['from'])} → {chf(r['to'])}" if r.get("from") and r.get("to") else ""
         elif kind == "merged":
             detail = f", absorbed by {r.get('absorbed_by', '?')}"
         elif kind == "bankrupt" and r.get("bankruptcy_opened"):

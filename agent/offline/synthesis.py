@@ -10,6 +10,7 @@ from typing import Any
 
 from agent.engines.base import Turn
 from agent.offline import compare, graph_answers
+from agent.offline.graph_answers import chf
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
@@ -50,10 +51,6 @@ def _sr(code: str) -> str:
 
 def _cite(row: dict[str, Any]) -> str:
     return f"{row['publication_number']}, {row.get('publication_date', '')}".rstrip(", ")
-
-
-def _chf(v: Any) -> str:
-    return f"CHF {float(v):,.0f}".replace(",", "'")
 
 
 def _changes(row: dict[str, Any]) -> list[str]:
@@ -111,9 +108,9 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
         out.append(f"Legal form: {p.get('legal_form', 'not recorded')}.")
     if "capital" in asked:
         if p.get("capital_nominal") is not None:
-            paid = f", of which {_chf(p['capital_paid'])} paid in" if p.get("capital_paid") is not None else ""
+            paid = f", of which {chf(p['capital_paid'])} paid in" if p.get("capital_paid") is not None else ""
             cited = _latest_citation(hist, "capital", p, "capital_nominal")
-            out.append(f"Nominal capital of {name}: {_chf(p['capital_nominal'])}{paid}{cited}.")
+            out.append(f"Nominal capital of {name}: {chf(p['capital_nominal'])}{paid}{cited}.")
         else:
             out.append(f"No capital is recorded for {name} (its legal form, {p.get('legal_form', '?')}, may have none).")
     if "status" in asked:
@@ -395,7 +392,7 @@ def analytics_answer(u: Understanding, turn: Turn) -> str:
     head = {"capital": "Nominal capital", "notices": "Notices", "persons": "Persons"}[metric]
     lines = [f"| # | Company | Seat | Legal form | {head} | uid |", "|---|---|---|---|---|---|"]
     for i, x in enumerate(r.rows, 1):
-        val = _chf(x["value"]) if metric == "capital" else x["value"]
+        val = chf(x["value"]) if metric == "capital" else x["value"]
         lines.append(f"| {i} | {x['name']} | {x.get('seat', '')} | {x.get('legal_form', '')} | {val} | `{x['uid']}` |")
     filt = md_text(", ".join(f"{k} {v}" for k, v in r.args.items() if k not in ("metric", "limit")))
     return f"Top {len(r.rows)} companies by {head.lower()}{(' (' + filt + ')') if filt else ''}:\n\n" + "\n".join(lines)
