@@ -25,7 +25,8 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
                                                 "liquidatrice", "liquidatore", "liquidatori")),
     "signatories": (KEYS["signatories"], (
-        "signator", "sign for", "signing", "authorised to sign", "authorized to sign", "power to sign",
+        "signator", "sign for", "signing", "signs", "who sign", "unterzeichn", "qui signe", "firma per",
+        "authorised to sign", "authorized to sign", "power to sign",
         "signature", "zeichnungsberecht", "zeichnet", "unterschrift", "prokur", "signataire", "signer",
         "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator", "firmare")),
     "managers": (KEYS["managers"], (
@@ -53,6 +54,25 @@ def asked_roles(question: str) -> tuple[set[str], bool]:
             if _group == "president":
                 break  # "the president of the board" asks for the president, not the whole board
     return keys, bool(FORMER.search(f))
+
+
+# a signing right as the register states it ("mit Kollektivunterschrift zu zweien", "avec signature individuelle",
+# "con firma collettiva a due", "mit Einzelprokura"), and its absence ("ohne Zeichnungsberechtigung")
+_SIGNS = re.compile(r"unterschrift|prokura|zeichnungsberecht|signature|procuration|firma|procura|sign")
+_NO_SIGN = re.compile(r"\b(ohne|sans|senza|without|keine?)\b")
+
+
+def signs(signature: str | None) -> bool:
+    f = fold(signature or "")
+    return bool(_SIGNS.search(f)) and not _NO_SIGN.search(f)
+
+
+def holds(row: dict, keys: set[str]) -> bool:
+    """Whether a person's row is one the role keys ask for. The signatories are every person the register gives a
+    signing right, whatever their function (a board member signing jointly by two is one): "who may sign for X?"."""
+    if row.get("role_key") in keys:
+        return True
+    return set(KEYS["signatories"]) <= keys and signs(row.get("signature"))
 
 
 def label(keys: set[str]) -> str:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from agent.engines.base import Turn
-from agent.offline import compare, graph_answers
+from agent.offline import compare, graph_answers, roles
 from agent.offline.graph_answers import chf
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
@@ -108,18 +108,25 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
         out.append(f"Legal form: {p.get('legal_form', 'not recorded')}.")
     if "capital" in asked:
         if p.get("capital_nominal") is not None:
-            paid = f", of which {chf(p['capital_paid'])} paid in" if p.get("capital_paid") is not None else ""
+            # one fact asked, one answered: the paid-in part when asked for, else only whether it is paid in full
+            paid = "" if p.get("capital_paid") is None else (
+                f", of which {chf(p['capital_paid'])} paid in" if _PAID.search(fold(u.question)) else
+                " (fully paid in)" if p["capital_paid"] == p["capital_nominal"] else "")
             cited = _latest_citation(hist, "capital", p, "capital_nominal")
             out.append(f"Nominal capital of {name}: {chf(p['capital_nominal'])}{paid}{cited}.")
         else:
             out.append(f"No capital is recorded for {name} (its legal form, {p.get('legal_form', '?')}, may have none).")
     if "status" in asked:
-        extra = (f", deleted on {p['deletion_date']}" if p.get("deletion_date") else "") + (
-            f", bankruptcy opened {p['bankruptcy_date']}" if p.get("bankruptcy_date") else "")
+        # a company that is gone is deleted; how it ended (a bankruptcy) is told when asked
+        extra = (f", deleted on {p['deletion_date']}" if p.get("deletion_date") else
+                 f", bankruptcy opened {p['bankruptcy_date']}" if p.get("bankruptcy_date") else "")
         out.append(f"Status: {p.get('status', 'unknown')}{extra}{(' (' + _cite(hist[-1]) + ')') if hist else ''}.")
     if "purpose" in asked and p.get("purpose"):
         out.append(f"Purpose: {p['purpose']}{_latest_citation(hist, 'purpose', p, 'purpose')}")
     return out
+
+
+_PAID = re.compile(r"\b(paid|einbezahlt|eingezahlt|liberier\w*|libere\w*|verse\w*|versat\w*|liberat\w*)")
 
 
 def _persons_table(rows: list[dict]) -> str:
@@ -145,7 +152,7 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
         return f"No persons are named in the notices of {name}."
     if not u.roles and not u.former:
         return f"Persons in the notices of {name}:\n\n" + _persons_table(rows)
-    latest = [r for r in _latest_per_person(rows) if not u.roles or r.get("role_key") in u.roles]
+    latest = [r for r in _latest_per_person(rows) if not u.roles or roles.holds(r, u.roles)]
     left = [r for r in latest if r.get("role_status") in LEFT]
     now = [r for r in latest if r.get("role_status") not in LEFT]
     what = md_text(u.role_words or "persons")
@@ -223,6 +230,13 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             out += [f"{fact.capitalize()}: {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "")
                     + f" on {r['publication_date']} ({r['publication_number']})." for r in hits] \
                 or [f"No {fact} notice about {name} is published in the graph."]
+            by_bankruptcy = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]]
+            if fact == "liquidation" and "bankruptcy" not in u.facts and by_bankruptcy and hits:
+                # dissolved by bankruptcy, or by a court under art. 731b CO (liquidated by the rules of bankruptcy):
+                # the bankruptcy office winds the company up, its notices are the liquidation's
+                out.append("The bankruptcy office's notices of the winding-up: " + "; ".join(
+                    f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})"
+                    for r in by_bankruptcy) + ".")
             deleted = (profile or {}).get("deletion_date") or next(
                 (r.get("deletion_date") for r in rows if r.get("sub_rubric") == "HR03" and r.get("deletion_date")), None)
             if fact != "deletion" and deleted and "deletion" not in u.facts and not told_deletion:

@@ -14,7 +14,7 @@ from rapidfuzz.distance import OSA
 from agent import intents as I
 from agent.offline import filters, graph_questions, linker, roles
 from agent.offline.graph_questions import GraphAsk
-from agent.offline.lexicon import CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
+from agent.offline.lexicon import COMPOUND_HEADS, CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import canton_code
@@ -38,6 +38,8 @@ _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "
 _MANY = re.compile(r"\b(compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|"
                    r"imprese|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|people|personen|"
                    r"personnes|persone)\b")
+_COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
+                        r"ditte|imprese|entities|organisations|organizations)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -72,6 +74,14 @@ class Understanding:
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
     return any(re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words)
+
+
+_HEADS = re.compile(r"[a-z]{3,}(" + "|".join(COMPOUND_HEADS) + r")(?:e|es|en|s|n)?\b")
+
+
+def _compound_facts(folded: str) -> set[str]:
+    """Facts named by the head of a German compound: "Gesellschaftszweck" asks for the purpose."""
+    return {COMPOUND_HEADS[m.group(1)] for m in _HEADS.finditer(folded)}
 
 
 def entity_name(question: str) -> str | None:
@@ -143,7 +153,7 @@ def _name_word(word: str) -> bool:
 
 
 _PERSON_CUES = re.compile(
-    r"\b(who is|who's|wer ist|qui est|chi e|in which compan\w*|in what compan\w*|which companies (?:does|is|has)|"
+    r"\b(?:who is|who's|wer ist|qui est|chi e)\s*⟦|\b(in which compan\w*|in what compan\w*|which companies (?:does|is|has)|"
     r"in welchen (?:firmen|unternehmen|gesellschaften)|welcher (?:firmen|unternehmen|gesellschaften)|"
     r"quelles societes|dans quelles|in quali|quali societa|appear\w*|erscheint|figure|compare|this person|"
     r"that person|the person|diese person|dieser person|cette personne|questa persona|mr|mrs|ms|herr|frau|"
@@ -192,7 +202,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         name = entity_name(q)
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", asked))
-    u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)}, asked)
+    u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)
@@ -230,6 +240,9 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
                                 r"in which companies|in welchen (firmen|unternehmen))\b", f):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
+    if u.kind == "person" and _COMPANIES.search(asked) and "network" not in u.facts:
+        # a person's companies, however asked ("where they are or were registered", "held a board seat in")
+        u.facts = {"network"} | (u.facts & {"history"})
     if "persons" in u.facts:
         u.roles, u.former = roles.asked_roles(asked)
         u.role_words = roles.label(u.roles)
@@ -259,8 +272,8 @@ def _graph_native(u: Understanding, link: dict | None, anchored: bool) -> bool:
     mentions = sorted((link or {}).get("mentions", []), key=lambda m: m["start"])  # in the question's order
     uids = list(dict.fromkeys(m["uid"] for m in mentions if m.get("uid")))
     ask = graph_questions.read(u.masked or u.question, len(uids), anchored)
-    if ask is None:
-        return False
+    if ask is None or (ask.entities == 1 and u.kind == "person"):
+        return False  # a company's former seat or board on a date: not asked of a person ("held a board seat")
     if ask.entities == 2:
         ask.args |= {"a": uids[0], "b": uids[1]}
         u.intent, u.facts = I.NETWORK, {"connection"}
@@ -293,6 +306,8 @@ please bitte merci grazie thanks thank danke sorry pardon entschuldigung entschu
 meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais sapere so want wanted like would love
 need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
 ancora hello hi hallo bonjour buongiorno salut ciao kindly quick quickly briefly kurz bref breve okay ok yes ja oui si
+regarding regards concerning respecting betreffend bezueglich betreffs hinsichtlich concernant quant riguardo
+riguarda merito speaking starting gemaess laut selon secondo according svp stp favore pls pull
 """.split()}
 
 
@@ -341,8 +356,24 @@ def street_address(question: str) -> tuple[int, int] | None:
     return start + len(question[start:]) - len(question[start:].lstrip()), end
 
 
-_FORM = r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein)\b"
-_EITHER_FORM = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,8}" + _FORM)
+_FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
+         r"(?:limited|public|private|stock|joint.stock|limited liability) company|corporation|(?:general |limited )?"
+         r"partnership|sole (?:proprietorship|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
+         r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|ditta individuale|"
+         r"societa (?:anonima|in nome collettivo))\b")
+_FORM_RE = re.compile(_FORM)
+_OR = re.compile(r"\b(?:or|oder|ou|o)\b")
+_SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
+                             r"etwas|eine andere|autre chose|une autre|altro|un'altra)\b")
+
+
+def _either_form(asked: str) -> bool:
+    """"Is X an AG or a GmbH?", "a stock corporation, a limited liability company or something else?": the
+    legal form asked as a choice between forms."""
+    forms = list(_FORM_RE.finditer(asked))
+    if len(forms) >= 2 and _OR.search(asked, forms[0].end(), forms[-1].start()):
+        return forms[-1].start() - forms[0].end() <= 60
+    return bool(_SOMETHING_ELSE.search(asked))
 _NOTICE = (r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
            r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")
 _NOTICE_ORDER = {
@@ -360,8 +391,16 @@ _DOING = re.compile(r"\b(?:do|does|did)\b.*\bdo\W*$|\b(?:are|is)\b.*\bin\W*$")
 def _settle(facts: set[str], asked: str) -> set[str]:
     """Overlaps between the fact words: a seat move is asked with seat words, a liquidator is no liquidation,
     "still registered" asks for the status, not the founding date."""
-    if _EITHER_FORM.search(asked):
-        facts.add("legal_form")  # "Is X an AG or a GmbH?"
+    if _either_form(asked):
+        facts.add("legal_form")  # "Is X an AG or a GmbH?", "a limited company or a partnership?" (no partners asked)
+        if not _has(asked, tuple(QUESTION_WHO)):
+            facts.discard("persons")
+    if re.search(r"\bname history|namensgeschichte|historique des (?:noms|changements de nom)|storia dei nomi|"
+                 r"\bname changes|namensaenderungen|changements de nom|cambiamenti di nome", asked):
+        facts.discard("history")  # the history of its names, not of every notice
+    if _NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked):
+        facts.add("name_change")  # "under which company name was it registered before?"
+        facts.discard("foundation")
     for fact, pattern in _NOTICE_ORDER.items():
         if pattern.search(asked):
             facts.add(fact)
@@ -371,12 +410,16 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
         facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
     if "history" in facts and facts & set(EVENT_FACTS) and not _has(
-            asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS)):
+            asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS | _CHANGE_NOUNS)):
         facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong):
             facts.discard("foundation")  # "registered" besides another fact is not the founding
+    if {"network", "persons"} <= facts and not _has(asked, tuple(w + " " for w in QUESTION_WHO)):
+        facts.discard("persons")  # "which companies share board members with X?": the companies, not X's persons
+    if "foundation" in facts and _HOW_LONG.search(asked):
+        facts.discard("status")  # "how long has it existed?" asks since when, not whether it still exists
     if facts & {"head_office", "branches", "auditor"}:
         facts.discard("network")
         # "who is the auditor?" asks for the audit firm; persons only when a role is named besides it
@@ -386,6 +429,25 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
+# a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
+_NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|ragion[ei] social[ei]|"
+              r"denominazion[ei]|denominations?)")
+# a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
+_FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"
+                          r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:\w+\W+){0,2}?" + _NAME_WORD + r"\b")
+# the name changed: "ha cambiato ragione sociale?", "a-t-elle changé de raison sociale ?", "hat den Namen gewechselt?"
+_NAME_CHANGED = re.compile(r"\b(?:chang\w*|cambiat\w*|cambi\w*|modifi\w*|geaendert|gewechselt|aender\w*|wechsel\w*)\b"
+                           r"(?:\W+\w+){0,3}?\W+" + _NAME_WORD + r"\b")
+_NAME_BEFORE = re.compile(r"\b" + _NAME_WORD + r"\b.{0,40}"
+                          r"\b(?:before|previously|earlier|originally|vorher|zuvor|frueher|urspruenglich|avant|"
+                          r"auparavant|precedemment|a l'origine|prima|precedentemente|in precedenza|originariamente|in the past|"
+                          r"in passato|par le passe|autrefois|in der vergangenheit|un tempo)\b"
+                          r"|\b(?:before|previously|originally|vorher|zuvor|urspruenglich|auparavant|a l'origine|prima|"
+                          r"in precedenza|originariamente)\b.{0,25}\b(?:called|named|hiess|s'appelait|appelee|"
+                          r"chiamava|chiamata|denominata|denommee)\b")
+# "when did the changes happen?" beside a name change asks for those changes, not for every notice
+_CHANGE_NOUNS = frozenset({"changes", "aenderungen", "modifications", "modifiche", "cambiamenti", "mutation"})
 _NOTICE_NOUNS = frozenset({"notices", "publications", "meldungen", "publikationen", "pubblicazioni", "events",
                            "ereignisse", "evenements", "eventi"})
 _SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) (?:au|im|in|on|nel) "

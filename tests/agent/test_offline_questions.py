@@ -422,3 +422,62 @@ def test_at_least_sixty_questions_were_asked():
     if len(ASKED) < 30:
         pytest.skip("run with the whole module")
     assert len(set(ASKED)) >= 60, len(set(ASKED))
+
+
+def _signs(m: dict) -> bool:
+    s = (m.get("signature") or "").lower()
+    return bool(s) and not re.search(r"\b(ohne|sans|senza)\b", s)
+
+
+def test_signatories_are_everyone_with_a_signing_right(offline, truth):
+    """"Who may sign for X?" lists every person the register gives a signing right (a board member signing
+    jointly by two included), not only those whose sole function is a signature."""
+    picked = [u for u in active_companies(truth, 600) if 2 <= len(truth.current_officers(u)) <= 6
+              and any(_signs(m) and m.get("role_key") != "authorized_signatory"
+                      for m in truth.current_officers(u).values())]
+    for tpl, uid in zip(["Who is authorised to sign for {n}?", "Welche Personen sind bei {n} zeichnungsberechtigt?",
+                         "Qui a le droit de signature pour {n} ?"], picked, strict=False):
+        a = ask(offline, tpl.format(n=truth.name(uid)))
+        got = {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)}
+        want = {" ".join(_key(m["text"])) for m in truth.current_officers(uid).values() if _signs(m)}
+        assert want and want <= got, (tpl, want - got, a.answer)
+
+
+def test_capital_answers_the_nominal_capital_and_the_paid_in_part_when_asked(offline, truth):
+    part = active_companies(truth, 800, lambda c: c.get("capital_paid") and c.get("capital_nominal")
+                            and c["capital_paid"] < c["capital_nominal"])
+    assert part
+    uid = part[0]
+    c = truth.companies[uid]
+    a = ask(offline, f"Capital of {truth.name(uid)}?")
+    assert chf(c["capital_nominal"]) in a.answer and chf(c["capital_paid"]) not in a.answer, a.answer
+    a = ask(offline, f"What is the capital of {truth.name(uid)} and how much of it is paid in?")
+    assert chf(c["capital_nominal"]) in a.answer and chf(c["capital_paid"]) in a.answer, a.answer
+
+
+def test_a_winding_up_by_the_bankruptcy_office_lists_its_notices(offline, truth):
+    """A company dissolved by bankruptcy (or by a court under art. 731b CO) is wound up by the bankruptcy office:
+    "was it put into liquidation?" lists the office's notices beside the register's dissolution."""
+    dissolved = [(u, p) for u, p in _pubs(truth, lambda p: p["sub_rubric"] == "HR02" and "bankruptcy_opened"
+                                          in p["facts"].get("changes", []))
+                 if any(q["sub_rubric"].startswith("KK") for q in truth.publications_of(u))]
+    assert dissolved
+    uid, _p = dissolved[0]
+    a = ask(offline, f"Has {truth.name(uid)} been put into liquidation?")
+    for q in truth.publications_of(uid):
+        if q["sub_rubric"].startswith("KK") and q.get("company") == truth.companies[uid]["id"]:
+            assert q["publication_number"] in a.answer, (q["publication_number"], a.answer)
+
+
+def test_a_persons_companies_however_asked(offline, truth):
+    """A question about a person that names companies asks for the person's companies, even with words that ask
+    something of a company ("registered", "board seat")."""
+    pid = next(p for p in sorted(truth.mentions_of) if len(truth.companies_of_person(p)) == 2
+               and len(truth.spellings(p)) == 1 and "," in truth.canonical(p))
+    person = truth.canonical(pid)
+    for tpl in ["About {p}: list the companies where they are or were registered.",
+                "In what firms has {p} held a board seat, past or present?",
+                "Dans quelles entreprises trouve-t-on {p} au registre du commerce ?"]:
+        a = ask(offline, tpl.format(p=person))
+        for uid in truth.companies_of_person(pid):
+            assert truth.name(uid) in a.answer, (tpl, truth.name(uid), a.answer)
