@@ -25,7 +25,8 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
                                                 "liquidatrice", "liquidatore", "liquidatori")),
     "signatories": (KEYS["signatories"], (
-        "signator", "sign for", "signing", "signs", "who sign", "unterzeichn", "qui signe", "firma per",
+        "signator", "can sign", "may sign", "allowed to sign", "able to sign", "sign for", "signing", "signs",
+        "who sign", "unterzeichn", "qui signe", "firma per",
         "authorised to sign", "authorized to sign", "power to sign",
         "signature", "zeichnungsberecht", "zeichnet", "unterschrift", "prokur", "signataire", "signer",
         "droit de signature", "firmatari", "firma autorizzat", "diritto di firma", "procurator", "firmare")),

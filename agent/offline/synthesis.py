@@ -285,7 +285,15 @@ def _first_per(rows: list[dict], key: Callable[[dict], Any]) -> dict[Any, dict]:
     return out
 
 
-def _network_summary(turn: Turn, name: str) -> list[str]:
+def _network_summary(turn: Turn, name: str, companies_only: bool = False) -> list[str]:
+    """The network around the entity: its corporate structure, the companies linked through shared persons, the
+    companies it appears in, the persons named beside it. A person's companies asked: those companies alone."""
+    if companies_only:
+        companies = _network_rows(turn, "companies")
+        if companies:
+            seen = _first_per(companies, lambda r: r["uid"])
+            return [f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
+                f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values())]
     out = []
     structure = _network_rows(turn, "structure")
     if structure:
@@ -368,7 +376,8 @@ def entity_answer(u: Understanding, turn: Turn, decision: Decision) -> str:
         parts.append(_persons_answer(u, _network_rows(turn, "persons"), name))
     parts += _structure_answers(u, turn, name)
     if u.facts & {"network"} or (s.current_kind == "Person" and turn.last("explore_network") is not None):
-        parts += _network_summary(turn, name) or [f"No connections of {name} beyond its own notices were found."]
+        parts += _network_summary(turn, name, u.companies_only and s.current_kind == "Person") or [
+            f"No connections of {name} beyond its own notices were found."]
     rows = _history_rows(turn)
     parts += _event_answers(u, _history_rows(turn, subject_only=True), name, p)
     if rows and (u.facts & {"history", "dossier"}):

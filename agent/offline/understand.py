@@ -39,7 +39,10 @@ _MANY = re.compile(r"\b(compan\w*|firms|firmen|unternehmen|gesellschaften|societ
                    r"imprese|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|people|personen|"
                    r"personnes|persone)\b")
 _COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
-                        r"ditte|imprese|entities|organisations|organizations)\b")
+                        r"ditte|imprese|entities|organisations|organizations|\w*mandat\w*|aemter|cariche|incarichi|"
+                        r"positions|posts)\b")
+_PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
+                     r"wer sonst|qui d'autre|chi altro)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -70,6 +73,7 @@ class Understanding:
     graph: GraphAsk | None = None  # a question only the graph answers: a date, a connection, a list, a ranking
     compare: str | None = None  # "which of the two …": the fact compared between the last two companies
     pair: list[dict] = field(default_factory=list)  # those two, older first (agent/offline/compare.py)
+    companies_only: bool = False  # a person's companies asked: not the persons around them
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -157,7 +161,8 @@ _PERSON_CUES = re.compile(
     r"in welchen (?:firmen|unternehmen|gesellschaften)|welcher (?:firmen|unternehmen|gesellschaften)|"
     r"quelles societes|dans quelles|in quali|quali societa|appear\w*|erscheint|figure|compare|this person|"
     r"that person|the person|diese person|dieser person|cette personne|questa persona|mr|mrs|ms|herr|frau|"
-    r"monsieur|madame|signor|signora|hold a role|roles? does|born|resident|wohnhaft|domicilie)\b")
+    r"monsieur|madame|signor|signora|hold a role|roles? does|born|resident|wohnhaft|domicilie|\w*mandat\w*|"
+    r"mandates|aemter|cariche|incarichi|funktionen von|fonctions de)\b")
 
 
 def _choose_kind(u: Understanding, link: dict) -> dict:
@@ -240,9 +245,10 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
                                 r"in which companies|in welchen (firmen|unternehmen))\b", f):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
-    if u.kind == "person" and _COMPANIES.search(asked) and "network" not in u.facts:
+    if u.kind == "person" and _COMPANIES.search(asked):
         # a person's companies, however asked ("where they are or were registered", "held a board seat in")
-        u.facts = {"network"} | (u.facts & {"history"})
+        u.facts = {"network"} | (u.facts & {"history"}) if "network" not in u.facts else u.facts
+        u.companies_only = not _PEOPLE.search(asked)
     if "persons" in u.facts:
         u.roles, u.former = roles.asked_roles(asked)
         u.role_words = roles.label(u.roles)
@@ -307,7 +313,7 @@ meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais 
 need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
 ancora hello hi hallo bonjour buongiorno salut ciao kindly quick quickly briefly kurz bref breve okay ok yes ja oui si
 regarding regards concerning respecting betreffend bezueglich betreffs hinsichtlich concernant quant riguardo
-riguarda merito speaking starting gemaess laut selon secondo according svp stp favore pls pull
+riguarda merito speaking starting respect gemaess laut selon secondo according svp stp favore pls pull
 """.split()}
 
 
@@ -396,7 +402,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         if not _has(asked, tuple(QUESTION_WHO)):
             facts.discard("persons")
     if re.search(r"\bname history|namensgeschichte|historique des (?:noms|changements de nom)|storia dei nomi|"
-                 r"\bname changes|namensaenderungen|changements de nom|cambiamenti di nome", asked):
+                 r"\bname changes|namensaenderungen|changements de (?:nom|raison)|cambiamenti di (?:nome|ditta)", asked):
         facts.discard("history")  # the history of its names, not of every notice
     if _NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked):
         facts.add("name_change")  # "under which company name was it registered before?"
@@ -418,6 +424,11 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("foundation")  # "registered" besides another fact is not the founding
     if {"network", "persons"} <= facts and not _has(asked, tuple(w + " " for w in QUESTION_WHO)):
         facts.discard("persons")  # "which companies share board members with X?": the companies, not X's persons
+    if re.search(r"\bunter (?:welche[nrm]?|de[rn]) firm", asked):
+        facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
+        facts.add("name_change")
+    if not facts and _REGISTRATION_WHEN.search(asked):
+        facts.add("foundation")  # "regarding the registration of X, on which date did it happen?"
     if "foundation" in facts and _HOW_LONG.search(asked):
         facts.discard("status")  # "how long has it existed?" asks since when, not whether it still exists
     if facts & {"head_office", "branches", "auditor"}:
@@ -429,6 +440,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
+                                r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
+                                r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
 _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|ragion[ei] social[ei]|"

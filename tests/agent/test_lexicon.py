@@ -12,6 +12,7 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "Gesellschaftszweck von {n} gemäss Handelsregister",
         "{n}: oggetto?",
         "Passons à {n}. Quel est son but ?",
         "What is {n}'s line of business?",
@@ -41,6 +42,8 @@ CASES = {
         "{n}: what sort of work are they in?",
     ],
     "legal_form": [
+        "Tell me the type of entity {n} is registered as",
+        "{n}: AG, GmbH oder Einzelunternehmen?",
         "Is {n} a stock corporation, a limited liability company or something else?",
         "{n} — how is it organised legally?",
         "Is {n} a limited company or a partnership?",
@@ -104,6 +107,7 @@ CASES = {
         "Qual è il capitale di {n}?",
     ],
     "uid": [
+        "Pour {n}, le numéro CHE, svp.",
         "What is {n}'s UID?",
         "Company ID of {n}?",
         "Register number of {n}?",
@@ -135,6 +139,7 @@ CASES = {
         "{n} è stata cancellata dal registro?",
     ],
     "foundation": [
+        "Regarding the registration of {n}, on which date it happened?",
         "{n}: how long has it existed?",
         "Speaking of {n}, what is its date of first registration?",
         "En quelle année {n} a-t-elle vu le jour ?",
@@ -157,6 +162,11 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "Unter welchen Firmen war {n} früher eingetragen?",
+        "Cambiamenti di ditta di {n}, con le date",
+        "{n} — historique des changements de raison sociale",
+        "Quali ragioni sociali ha avuto in passato {n}, e quando sono cambiate?",
+        "Unter welchen Firmennamen war {n} früher eingetragen, und wann erfolgten die Änderungen?",
         "{n} ha cambiato ragione sociale? E quando?",
         "Quali erano le precedenti denominazioni di {n}?",
         "List the earlier company names used by {n}.",
@@ -238,6 +248,8 @@ CASES = {
         "Wer sitzt im Verwaltungsrat der {n}?",
     ],
     "network": [
+        "{n} — sociétés apparentées via des administrateurs communs",
+        "Companies sharing officers with {n}",
         "{n}: where else do its people hold positions?",
         "Welche anderen Firmen haben Personen mit {n} gemeinsam?",
         "Regarding {n}, are there sister companies with overlapping management?",

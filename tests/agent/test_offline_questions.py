@@ -481,3 +481,4 @@ def test_a_persons_companies_however_asked(offline, truth):
         a = ask(offline, tpl.format(p=person))
         for uid in truth.companies_of_person(pid):
             assert truth.name(uid) in a.answer, (tpl, truth.name(uid), a.answer)
+        assert "Linked through shared persons" not in a.answer, (tpl, a.answer)  # the companies asked, no more
