@@ -171,6 +171,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "went bust", "gone bust", "pleite", "bancarott", "go under", "went under", "gone under",
                    "zahlungsunfaehig", "en faillite", "dissesto"),
     "deletion": ("deleted", "deletion", "struck off", "removed from the register", "struck from", "stricken",
+    "strike-off", "strike off", "struck-off", "removal from",
     "still on the register", "cease",
                  "removed",
                  "no longer exist", "closed down", "existiert nicht mehr", "n'existe plus", "non esiste piu",

@@ -215,6 +215,9 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                 or [f"No seat transfer of {name} is published in the graph."]
         elif fact in ("deletion", "bankruptcy") and (profile or {}).get(f"{fact}_date"):
             out.append(_legal_date(fact, rows, name, profile))
+        elif fact == "deletion" and _stated_deletion(rows):
+            # the profile lacks it, the register's deletion notice states it
+            out.append(_legal_date(fact, rows, name, {"deletion_date": _stated_deletion(rows)}))
             more = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]
                     and r["publication_number"] not in out[-1]] if fact == "bankruptcy" else []
             if more:  # the proceedings after the opening: calls to creditors, schedules, closure
@@ -237,13 +240,17 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                 out.append("The bankruptcy office's notices of the winding-up: " + "; ".join(
                     f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})"
                     for r in by_bankruptcy) + ".")
-            deleted = (profile or {}).get("deletion_date") or next(
-                (r.get("deletion_date") for r in rows if r.get("sub_rubric") == "HR03" and r.get("deletion_date")), None)
+            deleted = (profile or {}).get("deletion_date") or _stated_deletion(rows)
             if fact != "deletion" and deleted and "deletion" not in u.facts and not told_deletion:
                 # "wound up?" of a company that is gone: how it ended belongs to the answer
                 out.append(_legal_date("deletion", rows, name, {"deletion_date": deleted}))
                 told_deletion = True
     return out
+
+
+def _stated_deletion(rows: list[dict]) -> str | None:
+    """The deletion date the company's own deletion notice (HR03) states."""
+    return next((r["deletion_date"] for r in rows if r.get("sub_rubric") == "HR03" and r.get("deletion_date")), None)
 
 
 def _legal_date(fact: str, rows: list[dict], name: str, profile: dict) -> str:

@@ -40,7 +40,8 @@ _MANY = re.compile(r"\b(compan\w*|firms|firmen|unternehmen|gesellschaften|societ
                    r"personnes|persone)\b")
 _COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
                         r"ditte|imprese|entities|organisations|organizations|\w*mandat\w*|aemter|cariche|incarichi|"
-                        r"positions|posts)\b")
+                        r"positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|entry|entries|"
+                        r"eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
@@ -445,8 +446,8 @@ _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|i
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
-_NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|ragion[ei] social[ei]|"
-              r"denominazion[ei]|denominations?)")
+_NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"
+              r"ragion[ei] social[ei]|denominazion[ei]|denominations?)")
 # a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
 _FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"
                           r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:\w+\W+){0,2}?" + _NAME_WORD + r"\b")

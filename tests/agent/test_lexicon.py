@@ -120,6 +120,9 @@ CASES = {
         "Numero d'impresa di {n}?",
     ],
     "deletion": [
+        "Strike-off date {n}",
+        "{n}: date of removal from the register?",
+        "With respect to {n}, on which date was it struck from the register?",
         "As regards {n}, on which date was the entry cancelled?",
         "Deregistration date of {n}.",
         "Wann wurde {n} aus dem Handelsregister gestrichen?",
@@ -162,6 +165,7 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "Quels changements de raison de commerce ont été publiés pour {n} ?",
         "Unter welchen Firmen war {n} früher eingetragen?",
         "Cambiamenti di ditta di {n}, con le date",
         "{n} — historique des changements de raison sociale",

@@ -477,7 +477,9 @@ def test_a_persons_companies_however_asked(offline, truth):
     person = truth.canonical(pid)
     for tpl in ["About {p}: list the companies where they are or were registered.",
                 "In what firms has {p} held a board seat, past or present?",
-                "Dans quelles entreprises trouve-t-on {p} au registre du commerce ?"]:
+                "Dans quelles entreprises trouve-t-on {p} au registre du commerce ?",
+                "Quelles fonctions sont enregistrées au nom de {p} ?", "Mandates of {p}.",
+                "Show every commercial register entry listing {p}."]:
         a = ask(offline, tpl.format(p=person))
         for uid in truth.companies_of_person(pid):
             assert truth.name(uid) in a.answer, (tpl, truth.name(uid), a.answer)
