@@ -215,14 +215,14 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
                 or [f"No seat transfer of {name} is published in the graph."]
         elif fact in ("deletion", "bankruptcy") and (profile or {}).get(f"{fact}_date"):
             out.append(_legal_date(fact, rows, name, profile))
-        elif fact == "deletion" and _stated_deletion(rows):
-            # the profile lacks it, the register's deletion notice states it
-            out.append(_legal_date(fact, rows, name, {"deletion_date": _stated_deletion(rows)}))
             more = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]
                     and r["publication_number"] not in out[-1]] if fact == "bankruptcy" else []
             if more:  # the proceedings after the opening: calls to creditors, schedules, closure
                 out.append("The bankruptcy office's notices: " + "; ".join(
                     f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})" for r in more) + ".")
+        elif fact == "deletion" and _stated_deletion(rows):
+            # the profile lacks it, the register's deletion notice states it
+            out.append(_legal_date(fact, rows, name, {"deletion_date": _stated_deletion(rows)}))
         else:
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]

@@ -484,3 +484,17 @@ def test_a_persons_companies_however_asked(offline, truth):
         for uid in truth.companies_of_person(pid):
             assert truth.name(uid) in a.answer, (tpl, truth.name(uid), a.answer)
         assert "Linked through shared persons" not in a.answer, (tpl, a.answer)  # the companies asked, no more
+
+
+def test_a_bankruptcy_answer_lists_the_offices_notices_after_the_opening(offline, truth):
+    """"When did X go bankrupt?" gives the opening, then every later notice of the bankruptcy office (suspension,
+    schedules, closure), each cited."""
+    cases = [u for u, c in sorted(truth.companies.items()) if c.get("status") != "active"
+             and c["legal_form"] != "0101" and truth.name_counts[truth.name(u).casefold()] == 1
+             and sum(p["sub_rubric"].startswith("KK") for p in truth.publications_of(u)) >= 2]
+    assert cases
+    for uid in cases[:2]:
+        a = ask(offline, f"When did {truth.name(uid)} go bankrupt?")
+        for p in truth.publications_of(uid):
+            if p["sub_rubric"].startswith("KK"):
+                assert p["publication_number"] in a.answer, (p["publication_number"], a.answer)
