@@ -99,7 +99,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "entreprises liees", "societes liees", "firmes liees", "societa legate", "aziende legate",
                 # other companies of the same persons: "where else do its people hold positions", "sister companies"
                 "where else", "sister compan", "overlapping", "dieselben", "die gleichen personen", "wo sonst",
-                "memes personnes", "memes administrateurs", "ailleurs", "stesse persone", "stessi amministratori",
+                "memes personnes", "memes administrateurs", "stesse persone", "stessi amministratori",
                 "altrove", "apparente", "administrateurs communs", "personnes en commun", "amministratori comuni",
                 "other firms", "other entities", "anderen firmen", "anderen unternehmen", "anderen gesellschaften",
                 "andere gesellschaften", "gemeinsam", "verflecht", "autres entreprises", "autres firmes",

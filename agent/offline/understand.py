@@ -246,7 +246,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
                                 r"in which companies|in welchen (firmen|unternehmen))\b", f):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
-    if u.kind == "person" and _COMPANIES.search(asked):
+    if u.kind == "person" and _COMPANIES.search(asked) and not u.facts & {"first_notice", "latest_notice"}:
         # a person's companies, however asked ("where they are or were registered", "held a board seat in")
         u.facts = {"network"} | (u.facts & {"history"}) if "network" not in u.facts else u.facts
         u.companies_only = not _PEOPLE.search(asked)
