@@ -295,12 +295,9 @@ def _first_per(rows: list[dict], key: Callable[[dict], Any]) -> dict[Any, dict]:
 def _network_summary(turn: Turn, name: str, companies_only: bool = False) -> list[str]:
     """The network around the entity: its corporate structure, the companies linked through shared persons, the
     companies it appears in, the persons named beside it. A person's companies asked: those companies alone."""
-    if companies_only:
-        companies = _network_rows(turn, "companies")
-        if companies:
-            seen = _first_per(companies, lambda r: r["uid"])
-            return [f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
-                f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values())]
+    companies = _companies_list(turn, name)
+    if companies_only and companies:
+        return [companies]
     out = []
     structure = _network_rows(turn, "structure")
     if structure:
@@ -313,17 +310,24 @@ def _network_summary(turn: Turn, name: str, companies_only: bool = False) -> lis
         out.append(f"Linked through shared persons ({len(seen)}):\n" + "\n".join(
             f"- {r['name']} — via {r.get('via_name')} ({r.get('role') or r['relation']}, {_cite(r)})"
             for r in list(seen.values())[:20]))
-    companies = _network_rows(turn, "companies")
     if companies:
-        seen = _first_per(companies, lambda r: r["uid"])
-        out.append(f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
-            f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values()))
+        out.append(companies)
     co = _network_rows(turn, "co_actors")
     if co:
         seen = _first_per(co, lambda r: r["uid"])
         out.append("Named in the same notices: " + "; ".join(
             f"{r['name']} ({r.get('role', '')}, {r.get('via_name', '')})" for r in list(seen.values())[:15]) + ".")
     return out
+
+
+def _companies_list(turn: Turn, name: str) -> str | None:
+    """The companies whose notices name the entity, each with its role and the notice."""
+    companies = _network_rows(turn, "companies")
+    if not companies:
+        return None
+    seen = _first_per(companies, lambda r: r["uid"])
+    return f"{name} appears in notices of {len(seen)} compan{'y' if len(seen) == 1 else 'ies'}:\n" + "\n".join(
+        f"- {r['name']} — {r.get('role') or r['relation']} ({_cite(r)})" for r in seen.values())
 
 
 CAN_ANSWER = ("its seat and address, UID, legal form, capital, purpose and status (still registered or not); when "
