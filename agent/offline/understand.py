@@ -44,6 +44,9 @@ _COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|
                         r"eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
+# companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
+_LINKED = re.compile(r"\b(shar\w*|in common|gemeinsam\w*|en commun|in comune|same (?:people|persons|directors|officers)|"
+                     r"dieselben|memes|stess[ie])\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -231,6 +234,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if _graph_native(u, link, anchored):
         return u
     aggregate_kind = None if u.link or (u.refers_back and anchored) else filters.kind(u.masked)
+    if aggregate_kind == "rank" and _LINKED.search(asked) and not filters.RANK.search(fold(u.masked)):
+        aggregate_kind = None  # "which companies share directors with <a name not found>?": its network, no list
     if aggregate_kind == "count":  # a question naming an entity is about that entity, not an aggregate
         u.intent, u.count = I.ANALYTICS, filters.count_args(u.masked)
         return u

@@ -498,3 +498,17 @@ def test_a_bankruptcy_answer_lists_the_offices_notices_after_the_opening(offline
         for p in truth.publications_of(uid):
             if p["sub_rubric"].startswith("KK"):
                 assert p["publication_number"] in a.answer, (p["publication_number"], a.answer)
+
+
+
+@pytest.mark.parametrize("question", [
+    "what companies share board members or directors with beplrael garage sàrl?",
+    "Which firms have the same directors as xantor immobilien gmbh?",
+    "Welche Firmen haben gemeinsame Personen mit lorvix bau ag?",
+])
+def test_companies_sharing_persons_with_a_name_not_found_are_no_list(question):
+    """A name the linker does not find (a typo, an unknown firm) keeps a network question a network question: the
+    legal form in the name is no filter of a list of every GmbH."""
+    from agent.offline.understand import understand
+    u = understand(question, anchored=False, link=None)
+    assert u.rank is None and u.count is None, (question, u.rank, u.count)
