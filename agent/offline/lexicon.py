@@ -42,7 +42,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "capital-actions", "capital social", "capital-social", "capital nominal",
                 "capitale", "capitale sociale", "capitale azionario"),
     "legal_form": ("legal form", "type of company", "kind of company", "form of", "legal entity", "type of entity",
-    "kind of entity", "entity type", "registered as a", "legal structure",
+    "kind of entity", "entity type", "legal structure",
                    "what kind of", "which kind of", "what type of",
                    "which type of", "sort of company", "sort of firm", "sort of business", "sort of entity",
                    "gesellschaftsart", "genre de societe", "genere di societa",
@@ -52,7 +52,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "organisee juridiquement", "organizzata giuridicamente", "art von gesellschaft", "was fuer eine",
                    "forme juridique", "forme legale", "type de societe", "quel type de", "quelle sorte de",
                    "forma giuridica", "forma legale", "tipo di societa", "che tipo di", "quale tipo di"),
-    "uid": ("uid", "che number", "numero che", "che-nummer", "che nummer", "numero d'ide", "che-",
+    "uid": ("uid", "che number", "numero che,", "numero che?", "numero che.", "che-nummer", "che nummer", "numero d'ide", "che-",
     "registration number", "company number", "identification number",
             "business number", "register number", "company id", "company identification",
             "unternehmensnummer", "numero d'entreprise", "numero d entreprise", "numero d'impresa", "numero di impresa",
@@ -100,9 +100,9 @@ FACTS: dict[str, tuple[str, ...]] = {
                 # other companies of the same persons: "where else do its people hold positions", "sister companies"
                 "where else", "sister compan", "overlapping", "dieselben", "die gleichen personen", "wo sonst",
                 "memes personnes", "memes administrateurs", "stesse persone", "stessi amministratori",
-                "altrove", "apparente", "administrateurs communs", "personnes en commun", "amministratori comuni",
+                "apparente", "administrateurs communs", "personnes en commun", "amministratori comuni",
                 "other firms", "other entities", "anderen firmen", "anderen unternehmen", "anderen gesellschaften",
-                "andere gesellschaften", "gemeinsam", "verflecht", "autres entreprises", "autres firmes",
+                "andere gesellschaften", "verflecht", "autres entreprises", "autres firmes",
                 "altre imprese", "altre aziende", "altre ditte",
                 # the companies of a person
                 "which firms", "what firms", "which entities", "quelles entreprises", "quelles firmes",
@@ -131,7 +131,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "born", "came into being", "came into existence", "inception", "began trading", "ins leben",
                    "gegr", "vu le jour", "date de naissance", "naissance", "nata ", "nata?", "nato ", "nato?", "nascita",
                    "creata", "creato", "creazione", "ha visto la luce", "iscrizione", "inscription", "eintragungsdatum",
-                   "datum der eintragung", "how long has it existed", "how long has it been", "how long has it existed",
+                   "datum der eintragung", "how long has it existed",
                    "wie lange gibt es", "wie lange besteht", "depuis combien de temps", "da quanto tempo",
                    "first registration", "initial registration", "date of registration", "registration date",
                    "erste eintragung", "ersteintragung", "premiere inscription", "prima iscrizione"),
@@ -156,7 +156,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                     "namensgeschichte", "historique des noms",
                     "storia dei nomi", "under which name", "under what name", "earlier names", "earlier company name",
                     "prior name", "past names",
-                    "denominazion", "anciennes denominations", "ancienne denomination", "bisherige name",
+                    "precedenti denominazioni", "anciennes denominations", "ancienne denomination", "bisherige name",
                     "bisherigen namen", "firmiert", "unter welchen namen", "sous quels noms",
                     "con quali nomi", "sotto quali nomi"),
     "seat_move": ("seat move", "moved", "relocat", "new seat", "transfer of seat", "seat transfer",
@@ -194,7 +194,9 @@ FACTS: dict[str, tuple[str, ...]] = {
                       "ultima pubblicazione", "pubblicazione piu recente", "ultimo avviso"),
 }
 # words that ask for a founding only when nothing else is asked ("still registered", "registered at")
-WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "inscrite", "iscritt", "iscritta", "iscritto")
+WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "inscrite", "iscritt", "iscritta", "iscritto",
+                   # "how long" asks since when only when nothing else is asked ("how long has it been in liquidation?")
+                   "wie lange gibt es", "wie lange besteht", "depuis combien de temps", "da quanto tempo")
 
 # capitalised words that start questions or name what is asked, never part of an entity name
 STOP = {fold(w) for w in """

@@ -68,12 +68,17 @@ def signs(signature: str | None) -> bool:
     return bool(_SIGNS.search(f)) and not _NO_SIGN.search(f)
 
 
-def holds(row: dict, keys: set[str]) -> bool:
+# "Prokura" is one kind of signing right: asked by name, only its holders (the authorised-signatory role)
+PROKURA = re.compile(r"prokur|procurator|procuration|procura\b|procuratori|fonde de procuration")
+
+
+def holds(row: dict, keys: set[str], question: str = "") -> bool:
     """Whether a person's row is one the role keys ask for. The signatories are every person the register gives a
-    signing right, whatever their function (a board member signing jointly by two is one): "who may sign for X?"."""
+    signing right, whatever their function (a board member signing jointly by two is one): "who may sign for X?";
+    the holders of a Prokura when it is named."""
     if row.get("role_key") in keys:
         return True
-    return set(KEYS["signatories"]) <= keys and signs(row.get("signature"))
+    return set(KEYS["signatories"]) <= keys and signs(row.get("signature")) and not PROKURA.search(fold(question))
 
 
 def label(keys: set[str]) -> str:

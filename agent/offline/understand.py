@@ -45,8 +45,9 @@ _COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
-_LINKED = re.compile(r"\b(shar\w*|in common|gemeinsam\w*|en commun|in comune|same (?:people|persons|directors|officers)|"
-                     r"dieselben|memes|stess[ie])\b")
+_LINKED = re.compile(r"\b(shar\w*(?:\W+\w+){0,2}?\W+(?:people|persons|directors|officers|board|members|management)|"
+                     r"same (?:people|persons|directors|officers)|gemeinsame\w* person\w*|personnes communes|"
+                     r"persone (?:in )?comun\w*)\b")
 _QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
@@ -410,7 +411,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if re.search(r"\bname history|namensgeschichte|historique des (?:noms|changements de nom)|storia dei nomi|"
                  r"\bname changes|namensaenderungen|changements de (?:nom|raison)|cambiamenti di (?:nome|ditta)", asked):
         facts.discard("history")  # the history of its names, not of every notice
-    if _NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked):
+    if "persons" not in facts and (_NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked)):
+        # (the names of former directors are persons asked, not the company's former names)
         facts.add("name_change")  # "under which company name was it registered before?"
         facts.discard("foundation")
     for fact, pattern in _NOTICE_ORDER.items():
@@ -430,7 +432,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("foundation")  # "registered" besides another fact is not the founding
     if {"network", "persons"} <= facts and not _has(asked, tuple(w + " " for w in QUESTION_WHO)):
         facts.discard("persons")  # "which companies share board members with X?": the companies, not X's persons
-    if re.search(r"\bunter (?:welche[nrm]?|de[rn]) firm", asked):
+    if re.search(r"\bunter welche[nrm]? firm", asked):
         facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
         facts.add("name_change")
     if not facts and _REGISTRATION_WHEN.search(asked):
@@ -455,7 +457,8 @@ _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|rais
               r"ragion[ei] social[ei]|denominazion[ei]|denominations?)")
 # a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
 _FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"
-                          r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:\w+\W+){0,2}?" + _NAME_WORD + r"\b")
+                          r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:(?:company|firm|trade|business|legal|registered)\W+)?"
+                          + _NAME_WORD + r"\b")
 # the name changed: "ha cambiato ragione sociale?", "a-t-elle changé de raison sociale ?", "hat den Namen gewechselt?"
 _NAME_CHANGED = re.compile(r"\b(?:chang\w*|cambiat\w*|cambi\w*|modifi\w*|geaendert|gewechselt|aender\w*|wechsel\w*)\b"
                            r"(?:\W+\w+){0,3}?\W+" + _NAME_WORD + r"\b")

@@ -142,6 +142,7 @@ CASES = {
         "{n} è stata cancellata dal registro?",
     ],
     "foundation": [
+        "When was {n} registered as a company?",
         "Regarding the registration of {n}, on which date it happened?",
         "{n}: how long has it existed?",
         "Speaking of {n}, what is its date of first registration?",
@@ -197,6 +198,7 @@ CASES = {
         "Come si chiamava prima {n}?",
     ],
     "liquidation": [
+        "How long has {n} been in liquidation?",
         "Have any notices of dissolution been published for {n}?",
         "When was {n} dissolved?",
         "Is {n} in liquidation?",
@@ -247,6 +249,9 @@ CASES = {
         "Chi è l'ufficio di revisione di {n}?",
     ],
     "persons": [
+        "Welche Personen zeichnen gemeinsam für {n}?",
+        "What were the names of the directors of {n} before 2020?",
+        "List the former directors' names of {n}",
         "Qui siège au conseil d'administration de {n} ?",
         "Who sits on the board of {n}?",
         "Wer sitzt im Verwaltungsrat der {n}?",

@@ -512,3 +512,9 @@ def test_companies_sharing_persons_with_a_name_not_found_are_no_list(question):
     from agent.offline.understand import understand
     u = understand(question, anchored=False, link=None)
     assert u.rank is None and u.count is None, (question, u.rank, u.count)
+
+
+def test_companies_that_share_an_address_stay_a_list():
+    from agent.offline.understand import understand
+    u = understand("Which companies in Zug share the same address?", anchored=False, link=None)
+    assert u.rank is not None, u
