@@ -107,6 +107,8 @@ CASES = {
         "Qual è il capitale di {n}?",
     ],
     "uid": [
+        "Quel est le numéro CHE de {n} ?",
+        "Numero CHE di {n}?",
         "Pour {n}, le numéro CHE, svp.",
         "What is {n}'s UID?",
         "Company ID of {n}?",
