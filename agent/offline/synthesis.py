@@ -218,11 +218,10 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             more = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]
                     and r["publication_number"] not in out[-1]] if fact == "bankruptcy" else []
             if more:  # the proceedings after the opening: calls to creditors, schedules, closure
-                out.append("The bankruptcy office's notices: " + "; ".join(
-                    f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})" for r in more) + ".")
-        elif fact == "deletion" and _stated_deletion(rows):
+                out.append("The bankruptcy office's notices: " + _notice_list(more) + ".")
+        elif fact == "deletion" and (stated := _stated_deletion(rows)):
             # the profile lacks it, the register's deletion notice states it
-            out.append(_legal_date(fact, rows, name, {"deletion_date": _stated_deletion(rows)}))
+            out.append(_legal_date(fact, rows, name, {"deletion_date": stated}))
         else:
             codes = {"liquidation": EVENT_TYPES["liquidation"], "bankruptcy": EVENT_TYPES["bankruptcy_any"],
                      "deletion": ("HR03",)}[fact]
@@ -237,15 +236,18 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             if fact == "liquidation" and "bankruptcy" not in u.facts and by_bankruptcy and hits:
                 # dissolved by bankruptcy, or by a court under art. 731b CO (liquidated by the rules of bankruptcy):
                 # the bankruptcy office winds the company up, its notices are the liquidation's
-                out.append("The bankruptcy office's notices of the winding-up: " + "; ".join(
-                    f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})"
-                    for r in by_bankruptcy) + ".")
+                out.append("The bankruptcy office's notices of the winding-up: " + _notice_list(by_bankruptcy) + ".")
             deleted = (profile or {}).get("deletion_date") or _stated_deletion(rows)
             if fact != "deletion" and deleted and "deletion" not in u.facts and not told_deletion:
                 # "wound up?" of a company that is gone: how it ended belongs to the answer
                 out.append(_legal_date("deletion", rows, name, {"deletion_date": deleted}))
                 told_deletion = True
     return out
+
+
+def _notice_list(rows: list[dict]) -> str:
+    """Notices in a sentence: "bankruptcy proceedings suspended on 2020-12-08 (KK03-…); …"."""
+    return "; ".join(f"{_sr(r['sub_rubric'])} on {r['publication_date']} ({r['publication_number']})" for r in rows)
 
 
 def _stated_deletion(rows: list[dict]) -> str | None:

@@ -35,13 +35,13 @@ _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|thi
 # where the language drops the pronoun ("Quanto capitale ha?", "Welches Kapital hat die Firma?") -- unless it
 # counts or ranks many ("Quante società …").
 _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "status", "auditor", "head_office"})
-_MANY = re.compile(r"\b(compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|"
-                   r"imprese|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|people|personen|"
-                   r"personnes|persone)\b")
-_COMPANIES = re.compile(r"\b(compan\w*|firms?|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
-                        r"ditte|imprese|entities|organisations|organizations|\w*mandat\w*|aemter|cariche|incarichi|"
-                        r"positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|entry|entries|"
-                        r"eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
+_COMPANY_NOUNS = r"compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|imprese"
+_MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
+                   r"people|personen|personnes|persone)\b")
+# what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
+_COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations|organizations|\w*mandat\w*|aemter|"
+                        r"cariche|incarichi|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
+                        r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
