@@ -9,7 +9,11 @@ of two variants never share one index:
   in bfloat16, everything that sets the vectors' direction beyond them (residual stream, layer norms,
   pooling) in float32;
 - `float32` (the default on other CPUs): the exact model, sentence-transformers' vectors;
-- `float16` (the default with CUDA): a GPU is used whenever torch sees one; nothing needs one.
+- `float16` (the default with CUDA): a GPU is used whenever torch sees one; nothing needs one. Measured on one
+  H200 (16 cores), 20,000 demo notices: 12,277 texts/s with the tokenizer on every core (`tokenize_in_parallel`),
+  7.7x sentence-transformers fp32 at batch 32 and 7.0x its fp16 at batch 128 on the same GPU in the same run;
+  top-5 agreement 99.9 % with the CPU float32 vectors (cosine mean 0.999999, lowest 0.999998). Seven million
+  notices: ~10 minutes of GPU.
 
 `BASELINE_EMBED_PRECISION` (float32 | bfloat16 | float16) and `BASELINE_EMBED_DEVICE` (cpu | cuda)
 override the choice.
@@ -43,7 +47,21 @@ CPU_BATCH, GPU_BATCH = 16, 128
 REFERENCE_BATCH = 32  # sentence-transformers' own batch: the fallback and the benchmark's reference
 # Nothing may reach for the Hugging Face hub: the weights are on disk.
 OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1",
-               "HF_HUB_DISABLE_PROGRESS_BARS": "1", "TOKENIZERS_PARALLELISM": "false"}
+               "HF_HUB_DISABLE_PROGRESS_BARS": "1"}
+
+
+def tokenize_in_parallel(device: str) -> None:
+    """Let the Rust tokenizer use every core on a GPU; on the CPU one thread, unless TOKENIZERS_PARALLELISM says
+    otherwise. (The tokenizer reads the variable on every call, so the GPU's setting is made, not defaulted.)
+
+    On a GPU the tokenizer is the slow part: on one H200 with 16 cores, 20,000 demo notices tokenize at 2,474
+    texts/s on one thread and 23,141 on all, and the float16 forward pass embeds them at 2,809 texts/s with one
+    thread against 12,277 with all (4.4x). On the CPU the model is the slow part (~64 texts/s here), and one
+    thread spares the tokenizer's warning when a process forks after using its pool."""
+    if device == "cuda":
+        os.environ["TOKENIZERS_PARALLELISM"] = "true"
+    else:
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
 class Encoder(Protocol):
@@ -93,6 +111,7 @@ class Fast:
         from agent.baseline.minilm import MiniLM  # noqa: PLC0415
 
         self.variant, self.device = precision, device
+        tokenize_in_parallel(device)
         self.batch = GPU_BATCH if device == "cuda" else CPU_BATCH
         self.model = MiniLM(MODEL_DIR, device=device, matmul_dtype=getattr(torch, precision))
 
@@ -110,6 +129,7 @@ class Reference:
         from transformers.utils import logging as hf_logging  # noqa: PLC0415
 
         os.environ.update(OFFLINE_ENV)
+        tokenize_in_parallel(device)
         hf_logging.set_verbosity_error()
         hf_logging.disable_progress_bar()  # "Loading weights" would clutter stderr on every CLI call
         self.device = device

@@ -22,7 +22,7 @@ WEIGHTS = "model.safetensors"
 WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 DIMENSIONS = 384
 OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1",
-               "HF_HUB_DISABLE_PROGRESS_BARS": "1", "TOKENIZERS_PARALLELISM": "false"}
+               "HF_HUB_DISABLE_PROGRESS_BARS": "1"}
 
 
 class ModelMismatch(RuntimeError):
@@ -63,6 +63,7 @@ def load_model() -> Any:
     if digest != WEIGHTS_SHA256:
         raise ModelMismatch(f"{path / WEIGHTS} has SHA-256 {digest[:16]}…, the judge is pinned to {WEIGHTS_SHA256[:16]}…")
     os.environ.update(OFFLINE_ENV)
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")  # one thread, unless a GPU encoder in this process asked for all
     from sentence_transformers import SentenceTransformer  # noqa: PLC0415 - pulls in torch
     from transformers.utils import logging as hf_logging  # noqa: PLC0415
 
