@@ -16,8 +16,12 @@ from kg.places import CANTONS, CAPITAL_TOWNS, canton_code, canton_near, city_spe
 from kg.text import fold
 
 # -- is it a count, a ranking? ---------------------------------------------------------------------------------
-COUNT = re.compile(r"\b(how many|how often|wie viele?|wie oft|count|number of|anzahl|zaehl\w*|combien|nombre d\w*|quant[iae]\b|"
-                   r"quanto|numero d[ie]\w*|totale?)\b")
+# "the UID number of X", "the identification number of X": a number that identifies, not a count
+_NOT_AN_ID = "".join(f"(?<!{w} )" for w in ("uid", "che", "identification", "registration", "register", "enterprise",
+                                             "company", "business", "vat", "tax", "phone", "telephone"))
+COUNT = re.compile(r"\b(how many|how often|wie viele?|wie oft|count|" + _NOT_AN_ID + r"number of|anzahl|zaehl\w*|combien|"
+                   r"nombre d\w*|quant[iae]\b|quanto|numero d[ie]\w*(?! (?:identificazione|iscrizione|registro|ide\b|idi\b))|"
+                   r"totale?)\b")
 RANK = re.compile(r"\b(top|largest|biggest|highest|richest|most(?! recent)|greatest|best capitali[sz]ed|"
                   r"\w*kapitalstaerkst\w*|mieux capitalis\w*|piu capitalizzat\w*|groesste?\w*|hoechste?\w*|meiste\w*|"
                   r"rank\w*|rangliste|plus (?:grand|gros|eleve|important)\w*|le plus|la plus|les plus|"

@@ -126,9 +126,14 @@ def _generic(words: list[str]) -> bool:
     return all(vocabulary(w) for w in words)
 
 
-def _company_match(span: list[str], name: list[str]) -> float:
+def _company_match(span: list[str], name: list[str], folded: tuple[list[str], list[str]] | None = None) -> float:
+    """How well a run of the question's (loose) words names a company; `folded`: the same run and name folded
+    but not loosened, for misspellings that loosening lengthens ('gargae' is 'garga' loose, two edits from
+    'garage', one as typed)."""
     if span == name:
         return 1.0
+    if span[0] in FORM_WORDS and span[0] not in name:
+        return 0.0  # "Date de fondation X": a legal-form word before the name that it does not hold is the question's
     cs, cn = core(span), core(name)
     if not cs or not cn:
         return 0.0
@@ -139,7 +144,7 @@ def _company_match(span: list[str], name: list[str]) -> float:
         return EXACT if _same_form(span, name) else EXACT - 2 * TIE
     if _edge(span[0]) or _edge(span[-1]) or _generic(cs) or len(span) == len(cs) == 1:
         return 0.0  # a misspelled name neither starts nor ends with "of" or "di", nor is one bare word
-    m = _typo_match(cs, cn)
+    m = _typo_match(cs, cn) or (_typo_match(core(folded[0]), core(folded[1])) if folded else 0.0)
     if m and not _same_form(span, name):
         m -= 2 * TIE  # "… AG" typed: a GmbH of that name is less likely
     return m
@@ -177,7 +182,8 @@ def _typo_match(typed: list[str], name: list[str]) -> float:
     return round(FUZZY_BASE + (EXACT - 0.01 - FUZZY_BASE) * (1 - total / max(length, 1)), 4)
 
 
-def _person_match(span: list[str], name: list[str], surname: list[str]) -> float:
+def _person_match(span: list[str], name: list[str], surname: list[str],
+                  folded: tuple[list[str], list[str]] | None = None) -> float:
     if len(span) < 2 or _edge(span[0]) or _edge(span[-1]):
         return 0.0
     if sorted(span) == sorted(name):
@@ -187,7 +193,11 @@ def _person_match(span: list[str], name: list[str], surname: list[str]) -> float
     if _generic(span):
         return 0.0
     given_first = name[len(surname):] + name[: len(surname)]  # "Gächter, Josef Walter" as "Josef Walter Gächter"
-    return max(_typo_match(span, name), _typo_match(span, given_first))
+    m = max(_typo_match(span, name), _typo_match(span, given_first))
+    if not m and folded:
+        typed, own = folded
+        m = max(_typo_match(typed, own), _typo_match(typed, own[len(surname):] + own[:len(surname)]))
+    return m
 
 
 def _terms(words: list[str], mode: str) -> str:
@@ -229,8 +239,10 @@ class _Found:
         return self.row["kind"], self.row["uid"]
 
 
-def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]]) -> list[_Found]:
+def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]], text: str = "") -> list[_Found]:
+    """Every entity of `rows` and the run of the question's words (`toks` of `text`) that names it best."""
     words = [t[2] for t in toks]
+    typed = [fold(text[s:e]) for s, e, _ in toks] if text else None
     best: dict[tuple[str, str], _Found] = {}
     for row in rows:
         if not row.get("name") or not row.get("uid"):
@@ -241,11 +253,14 @@ def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]]) -> 
         if not name:
             continue
         surname = [t[2] for t in tokens(row["name"].split(",")[0])] if "," in row["name"] else name[-1:]
+        own = [fold(w) for w in _WORD.findall(row["name"])]
         lo, hi = (max(1, len(core(name)) - 1), len(name) + 1) if row["kind"] == "Company" else (2, len(name) + 1)
         for n in range(lo, min(hi, len(words)) + 1):
             for i in range(0, len(words) - n + 1):
                 span = words[i: i + n]
-                m = _company_match(span, name) if row["kind"] == "Company" else _person_match(span, name, surname)
+                alt = (typed[i: i + n], own) if typed else None
+                m = _company_match(span, name, alt) if row["kind"] == "Company" else \
+                    _person_match(span, name, surname, alt)
                 if not m or (row["kind"] == "Company" and _continues(words, i + n)):
                     continue
                 key = (row["kind"], row["uid"])
@@ -327,7 +342,7 @@ def link(ctx: Context, question: str, thorough: bool = True) -> dict[str, Any]:
     raw = [text[s:e] for s, e, _ in toks]
     if toks:
         rows = _query(ctx, NAMES, _terms(_variants(raw), "exact"), stats, companies=COMPANY_INDEX, hubs=HUB_INDEX)
-        found = _best_runs(toks, rows)
+        found = _best_runs(toks, rows, text)
         if thorough and not che and not any(f.match >= EXACT for f in found):
             # dearer look-ups only when no name matched exactly: a former name, then misspelled words
             names = _terms(_variants(raw), "former")
@@ -338,12 +353,15 @@ def link(ctx: Context, question: str, thorough: bool = True) -> dict[str, Any]:
             else:
                 # typo-tolerant terms only for the words no returned name holds: the misspelled ones
                 known = {w for r in rows for _, _, w in tokens(r.get("name") or "")}
-                fuzzy = _terms([t[2] for t in toks if t[2] not in known and len(t[2]) >= 4], "fuzzy")
+                # as typed (lower-cased) and folded: the loose form ('ae' as 'a') would add edits to a misspelling
+                fuzzy = _terms(list(dict.fromkeys(v for s, e, w in toks if w not in known and len(w) >= 4
+                                                  for v in (text[s:e].lower(), fold(text[s:e])))), "fuzzy")
                 if "~" in fuzzy:
-                    rows = _query(ctx, NAMES, fuzzy + " " + _terms(_variants(raw), "former"), stats,
+                    # with the question's other words, places too ("architektru zürich": the Zürich one first)
+                    rows = _query(ctx, NAMES, fuzzy + " " + _terms(_variants(raw), "exact"), stats,
                                   companies=COMPANY_INDEX, hubs=HUB_INDEX)
                     seen = {f.key: f for f in found}
-                    for f in _best_runs(toks, rows):
+                    for f in _best_runs(toks, rows, text):
                         if f.key not in seen or f.match > seen[f.key].match:
                             seen[f.key] = f
                     found = list(seen.values())

@@ -229,11 +229,13 @@ def _event_answers(u: Understanding, rows: list[dict], name: str, profile: dict 
             # a dissolution (by the owners, by a court, by bankruptcy: "bankruptcy.dissolution") opens the liquidation
             hits = [r for r in rows if r.get("sub_rubric") in codes or any(
                 c.startswith(key) or (fact == "liquidation" and "dissolution" in c.split(".")) for c in _changes(r))]
+            by_bankruptcy = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]]
             out += [f"{fact.capitalize()}: {_sr(r['sub_rubric'])}" + (f" ({', '.join(_changes(r))})" if _changes(r) else "")
                     + f" on {r['publication_date']} ({r['publication_number']})." for r in hits] \
-                or [f"No {fact} notice about {name} is published in the graph."]
-            by_bankruptcy = [r for r in rows if r.get("sub_rubric") in EVENT_TYPES["bankruptcy_any"]]
-            if fact == "liquidation" and "bankruptcy" not in u.facts and by_bankruptcy and hits:
+                or ([f"{name} was dissolved by the opening of bankruptcy; the register published "
+                     "no dissolution notice of its own."] if fact == "liquidation" and by_bankruptcy else
+                    [f"No {fact} notice about {name} is published in the graph."])
+            if fact == "liquidation" and "bankruptcy" not in u.facts and by_bankruptcy:
                 # dissolved by bankruptcy, or by a court under art. 731b CO (liquidated by the rules of bankruptcy):
                 # the bankruptcy office winds the company up, its notices are the liquidation's
                 out.append("The bankruptcy office's notices of the winding-up: " + _notice_list(by_bankruptcy) + ".")

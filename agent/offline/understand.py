@@ -211,7 +211,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     else:
         name = entity_name(q)
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
-    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", asked))
+    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", asked)))
     u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
     che = _CHE.search(q)
     if che:
@@ -370,7 +370,8 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
-         r"(?:limited|public|private|stock|joint.stock|limited liability) company|corporation|(?:general |limited )?"
+         r"(?:limited|public|private|stock|joint.stock|limited liability) company|company limited by shares|company|"
+         r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|sole (?:proprietorship|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
@@ -406,6 +407,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     "still registered" asks for the status, not the founding date."""
     if _either_form(asked):
         facts.add("legal_form")  # "Is X an AG or a GmbH?", "a limited company or a partnership?" (no partners asked)
+        if not _WHEN.search(asked):
+            facts.discard("foundation")  # "incorporated as a company, a cooperative or a foundation?": the form
         if not _has(asked, tuple(QUESTION_WHO)):
             facts.discard("persons")
     if re.search(r"\bname history|namensgeschichte|historique des (?:noms|changements de nom)|storia dei nomi|"
@@ -435,6 +438,13 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if re.search(r"\bunter welche[nrm]? firm", asked):
         facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
         facts.add("name_change")
+    if "network" in facts and re.search(r"\bsonst noch\b", asked):
+        facts.discard("status")  # "wo sind sie sonst noch eingetragen?": elsewhere, not "still registered"
+    if _REGISTRATION_ENDED.search(asked):
+        facts.add("deletion")  # "its registration came to an end": when?
+        facts.discard("foundation")
+    if _HOW_LONG_LISTED.search(asked) and not facts & {"liquidation", "bankruptcy", "deletion"}:
+        facts.add("foundation")  # "how long has it been in the register?" (not "how long in liquidation?")
     if not facts and _REGISTRATION_WHEN.search(asked):
         facts.add("foundation")  # "regarding the registration of X, on which date did it happen?"
     if "foundation" in facts and _HOW_LONG.search(asked):
@@ -451,6 +461,18 @@ QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
 _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
                                 r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
+_WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|date|quelle annee|"
+                   r"quando|da quando|data|anno)\b")
+# a registration that ended: the deletion ("when did the registration of X come to an end?")
+_REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscription|iscrizione)\b.{0,30}\b(?:ended|end|"
+                                 r"come to an end|came to an end|ceased|terminated|erloschen|beendet|endete|pris fin|"
+                                 r"prend fin|terminee|cessee|cessata|terminata|finita)\b")
+# how long it has existed or been registered: the founding ("how long has it been in the register?")
+_HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo)\b.{0,40}"
+                              r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
+                              r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
+# "liquidation-related notices": an adjective, not a question about related companies
+_RELATED_ADJ = re.compile(r"(?<=\w)-related\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
 _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"

@@ -12,6 +12,8 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "{n} : quel but ?",
+        "But statutaire de {n}",
         "Gesellschaftszweck von {n} gemäss Handelsregister",
         "{n}: oggetto?",
         "Passons à {n}. Quel est son but ?",
@@ -42,6 +44,8 @@ CASES = {
         "{n}: what sort of work are they in?",
     ],
     "legal_form": [
+        "Is {n} a cooperative, an association or a company?",
+        "Regarding {n}: was it set up as a foundation or as a company limited by shares?",
         "Tell me the type of entity {n} is registered as",
         "{n}: AG, GmbH oder Einzelunternehmen?",
         "Is {n} a stock corporation, a limited liability company or something else?",
@@ -107,6 +111,8 @@ CASES = {
         "Qual è il capitale di {n}?",
     ],
     "uid": [
+        "What is the UID number of {n}?",
+        "Give me the enterprise identification number of {n}",
         "Quel est le numéro CHE de {n} ?",
         "Numero CHE di {n}?",
         "Pour {n}, le numéro CHE, svp.",
@@ -122,6 +128,8 @@ CASES = {
         "Numero d'impresa di {n}?",
     ],
     "deletion": [
+        "When did the registration of {n} come to an end?",
+        "Wann ist die Eintragung von {n} erloschen?",
         "Strike-off date {n}",
         "{n}: date of removal from the register?",
         "With respect to {n}, on which date was it struck from the register?",
@@ -144,6 +152,9 @@ CASES = {
         "{n} è stata cancellata dal registro?",
     ],
     "foundation": [
+        "{n}: how long has it been registered?",
+        "Wie lange ist {n} schon im Handelsregister eingetragen?",
+        "Date de fondation {n}",
         "When was {n} registered as a company?",
         "Regarding the registration of {n}, on which date it happened?",
         "{n}: how long has it existed?",
@@ -168,6 +179,8 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "{n} aveva prima un'altra ragione sociale?",
+        "{n} avait-elle une autre raison sociale auparavant ?",
         "Quels changements de raison de commerce ont été publiés pour {n} ?",
         "Unter welchen Firmen war {n} früher eingetragen?",
         "Cambiamenti di ditta di {n}, con le date",
@@ -200,6 +213,7 @@ CASES = {
         "Come si chiamava prima {n}?",
     ],
     "liquidation": [
+        "Which liquidation-related notices exist for {n}?",
         "How long has {n} been in liquidation?",
         "Have any notices of dissolution been published for {n}?",
         "When was {n} dissolved?",
@@ -259,6 +273,7 @@ CASES = {
         "Wer sitzt im Verwaltungsrat der {n}?",
     ],
     "network": [
+        "{n} – wo sind die gleichen Verwaltungsräte sonst noch eingetragen?",
         "{n} — sociétés apparentées via des administrateurs communs",
         "Companies sharing officers with {n}",
         "{n}: where else do its people hold positions?",

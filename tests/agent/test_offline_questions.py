@@ -500,6 +500,29 @@ def test_a_bankruptcy_answer_lists_the_offices_notices_after_the_opening(offline
                 assert p["publication_number"] in a.answer, (p["publication_number"], a.answer)
 
 
+def test_a_company_dissolved_by_the_opening_of_bankruptcy_has_no_liquidation_of_its_own(offline, truth):
+    """A company whose bankruptcy was opened without a dissolution notice of the register is dissolved by that
+    opening: "which liquidation notices?" lists the bankruptcy office's notices, not "no liquidation notice"."""
+    cases = [u for u, c in sorted(truth.companies.items()) if truth.name_counts[truth.name(u).casefold()] == 1
+             and any(p["sub_rubric"].startswith("KK") for p in truth.publications_of(u))
+             and not any(p["sub_rubric"] == "HR02" for p in truth.publications_of(u))]
+    assert cases
+    for uid in cases[:2]:
+        a = ask(offline, f"Which liquidation notices were published for {truth.name(uid)}?")
+        assert "No liquidation notice" not in a.answer and "opening of bankruptcy" in a.answer, a.answer
+        for p in truth.publications_of(uid):
+            if p["sub_rubric"].startswith("KK") and p.get("company") == truth.companies[uid]["id"]:
+                assert p["publication_number"] in a.answer, (p["publication_number"], a.answer)
+
+
+def test_a_number_that_identifies_is_no_count(offline, truth):
+    """"the UID number of <misspelt name>" asks for the UID; "number of" there counts nothing."""
+    uid = next(u for u in active_companies(truth, 400) if re.fullmatch(r"[A-Z][a-z]{6,} (AG|GmbH)", truth.name(u))
+               and truth.name_counts[truth.name(u).casefold()] == 1)  # one word to find it by, misspelt
+    for tpl in ("what is the uid number of {n}?", "The enterprise identification number of {n}, please"):
+        a = ask(offline, tpl.format(n=typo(truth.name(uid)).lower()))
+        assert uid in plain(a.answer), (tpl, a.answer)
+
 
 @pytest.mark.parametrize("question", [
     "what companies share board members or directors with beplrael garage sàrl?",
