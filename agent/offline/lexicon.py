@@ -81,7 +81,10 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "liquidateur", "liquidatrice", "dirige",
                 "chi ", "chi?", "persone", "consiglio di amministrazione", "consiglio d'amministrazione",
                 "amministrat", "gerente", "direttore", "direttrice", "membri", "membro", "firmatari", "firma autorizzat",
-                "titolare", "soci ", "socio", "liquidatore", "liquidatori", "presidente", "dirige"),
+                "titolare", "soci ", "socio", "liquidatore", "liquidatori", "presidente", "dirige",
+                # its organs ("Organi attuali di X"; the French "organe de révision" is the auditor, not a person)
+                "organi ", "organi?", "die organe", "organe von", "organe der", "organpersonen", "organes de la",
+                "organes de l'"),
     "network": ("network", "connected", "connection", "related", "linked", "relationship", "other companies",
                 "which companies", "what companies", "companies is", "also active", "multi-hop", "share a person",
                 "share persons", "shared person", "share people", "common person", "in common",
@@ -102,6 +105,8 @@ FACTS: dict[str, tuple[str, ...]] = {
                 # other companies of the same persons: "where else do its people hold positions", "sister companies"
                 "where else", "sister compan", "overlapping", "dieselben", "die gleichen personen", "wo sonst",
                 "die gleichen verwaltungsr", "die gleichen organe", "sonst noch eingetragen", "anderswo eingetragen",
+                "weiteren gesellschaften", "weiteren firmen", "weiteren unternehmen", "ebenfalls eingetragen",
+                "auch eingetragen",
                 "memes personnes", "memes administrateurs", "stesse persone", "stessi amministratori",
                 "apparente", "administrateurs communs", "personnes en commun", "amministratori comuni",
                 "other firms", "other entities", "anderen firmen", "anderen unternehmen", "anderen gesellschaften",

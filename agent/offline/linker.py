@@ -59,6 +59,7 @@ RETURN n.uid AS uid, n.name AS name
 # CHE-123.456.789, CHE123456789, che 123 456 789, CHE-123 456.789 ...
 CHE = re.compile(r"(?<![A-Za-z0-9])CHE[\s.\-:/]*(\d{3})[\s.\-'’]?(\d{3})[\s.\-'’]?(\d{3})(?!\d)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_ELIDED = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
 
 # words that say what kind of legal entity a name is, not which one; and the liquidation suffix
 FORM_WORDS = {"ag", "sa", "gmbh", "sarl", "sagl", "llc", "ltd", "inc", "kg", "klg", "kmg", "snc", "scs", "sca", "sas",
@@ -89,15 +90,19 @@ def tokens(text: str) -> list[tuple[int, int, str]]:
 
 
 def core(words: list[str]) -> list[str]:
-    """A company name without legal-form words at either end and without '(in|en) liquidation' at the end."""
+    """A company name without legal-form words at either end and without one '(in|en) liquidation' (or 'liq') at
+    the end: 'X GmbH: liquidation notices' does not name 'X GmbH in Liquidation' with the word after it."""
     w = list(words)
+    suffix = True  # one liquidation suffix: "X in Liquidation liquidation notices" names X in Liquidation, then asks
     while w:
         if w[-1] in FORM_WORDS:
             w.pop()
-        elif w[-1] in LIQUIDATION:
+        elif suffix and w[-1] in LIQUIDATION and len(w) > 1 and w[-2] in ("in", "en"):
+            del w[-2:]
+            suffix = False
+        elif suffix and w[-1] == "liq":
             w.pop()
-            if w and w[-1] in ("in", "en"):
-                w.pop()
+            suffix = False
         else:
             break
     while w and w[0] in FORM_WORDS:
@@ -142,8 +147,10 @@ def _company_match(span: list[str], name: list[str], folded: tuple[list[str], li
         if _generic(cn) and (len(span) == len(cs) or len(cn) == 1):
             return 0.0  # "Trading" or "Zürich" alone is a word of the question, not this company
         return EXACT if _same_form(span, name) else EXACT - 2 * TIE
-    if _edge(span[0]) or _edge(span[-1]) or _generic(cs) or len(span) == len(cs) == 1:
-        return 0.0  # a misspelled name neither starts nor ends with "of" or "di", nor is one bare word
+    if (_edge(span[0]) and span[0] != name[0]) or (_edge(span[-1]) and span[-1] != name[-1]) or _generic(cs) \
+            or len(span) == len(cs) == 1:
+        return 0.0  # a misspelled name neither starts nor ends with "of" or "di" (unless its own: "L'Lumyo …"), nor
+        # is one bare word
     m = _typo_match(cs, cn) or (_typo_match(core(folded[0]), core(folded[1])) if folded else 0.0)
     if m and not _same_form(span, name):
         m -= 2 * TIE  # "… AG" typed: a GmbH of that name is less likely
@@ -339,7 +346,8 @@ def link(ctx: Context, question: str, thorough: bool = True) -> dict[str, Any]:
                          "via": "uid", "found": bool(rows), "alternatives": []})
         text = question[:che.start()] + " " * (che.end() - che.start()) + question[che.end():]
     toks = tokens(text)
-    raw = [text[s:e] for s, e, _ in toks]
+    # the index keeps an elided word whole ("L'Lumyo"): asked for as written too
+    raw = [text[s:e] for s, e, _ in toks] + [w.replace("’", "'") for w in _ELIDED.findall(text)]
     if toks:
         rows = _query(ctx, NAMES, _terms(_variants(raw), "exact"), stats, companies=COMPANY_INDEX, hubs=HUB_INDEX)
         found = _best_runs(toks, rows, text)

@@ -438,7 +438,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if re.search(r"\bunter welche[nrm]? firm", asked):
         facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
         facts.add("name_change")
-    if "network" in facts and re.search(r"\bsonst noch\b", asked):
+    if "network" in facts and re.search(r"\b(?:sonst noch|ebenfalls|auch) eingetragen\b", asked):
         facts.discard("status")  # "wo sind sie sonst noch eingetragen?": elsewhere, not "still registered"
     if _REGISTRATION_ENDED.search(asked):
         facts.add("deletion")  # "its registration came to an end": when?
@@ -480,7 +480,9 @@ _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|rais
 # a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
 _FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"
                           r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:(?:company|firm|trade|business|legal|registered)\W+)?"
-                          + _NAME_WORD + r"\b")
+                          + _NAME_WORD + r"\b"
+                          # after the name word: "denominazioni precedenti", "raison sociale antérieure"
+                          r"|\b" + _NAME_WORD + r"\W+(?:precedent\w*|anterior\w*|anterieur\w*|passat\w*)\b")
 # the name changed: "ha cambiato ragione sociale?", "a-t-elle changé de raison sociale ?", "hat den Namen gewechselt?"
 _NAME_CHANGED = re.compile(r"\b(?:chang\w*|cambiat\w*|cambi\w*|modifi\w*|geaendert|gewechselt|aender\w*|wechsel\w*)\b"
                            r"(?:\W+\w+){0,3}?\W+" + _NAME_WORD + r"\b")

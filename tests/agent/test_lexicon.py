@@ -179,6 +179,8 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "Denominazioni precedenti di {n}",
+        "Quelle était la raison sociale antérieure de {n} ?",
         "{n} aveva prima un'altra ragione sociale?",
         "{n} avait-elle une autre raison sociale auparavant ?",
         "Quels changements de raison de commerce ont été publiés pour {n} ?",
@@ -213,6 +215,7 @@ CASES = {
         "Come si chiamava prima {n}?",
     ],
     "liquidation": [
+        "{n}: liquidation notices",
         "Which liquidation-related notices exist for {n}?",
         "How long has {n} been in liquidation?",
         "Have any notices of dissolution been published for {n}?",
@@ -265,6 +268,7 @@ CASES = {
         "Chi è l'ufficio di revisione di {n}?",
     ],
     "persons": [
+        "Organi attuali di {n}?",
         "Welche Personen zeichnen gemeinsam für {n}?",
         "What were the names of the directors of {n} before 2020?",
         "List the former directors' names of {n}",
@@ -273,6 +277,7 @@ CASES = {
         "Wer sitzt im Verwaltungsrat der {n}?",
     ],
     "network": [
+        "In welchen weiteren Firmen sind die Verwaltungsräte von {n} auch eingetragen?",
         "{n} – wo sind die gleichen Verwaltungsräte sonst noch eingetragen?",
         "{n} — sociétés apparentées via des administrateurs communs",
         "Companies sharing officers with {n}",

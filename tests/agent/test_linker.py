@@ -260,6 +260,20 @@ def test_a_misspelling_that_looks_like_a_transliteration():
     assert ms and ms[0]["name"] == "Kealler, Anna"
 
 
+def test_one_liquidation_suffix_belongs_to_the_name():
+    ms = _mentions("Quarvex AG in Liquidation liquidation and bankruptcy notices", _rows("Quarvex AG in Liquidation"))
+    assert ms[0]["text"] == "Quarvex AG in Liquidation" and ms[0]["exact"]
+    ms = _mentions("Quarvex AG: liquidation notices", _rows("Quarvex AG in Liquidation"))
+    assert ms[0]["text"] == "Quarvex AG" and ms[0]["exact"]
+
+
+def test_an_elided_name_misspelt():
+    # "L'Lumyo": the name's own first word is "l", which starts no other misspelt name
+    for q in ("purpose of l'lumyo pyhsio sàrl?", "Zweck der L’Lumyo Phyiso Sàrl"):
+        ms = _mentions(q, _rows("L'Lumyo Physio Sàrl"))
+        assert ms and ms[0]["name"] == "L'Lumyo Physio Sàrl" and not ms[0]["exact"], q
+
+
 def test_a_legal_form_word_before_the_name_is_the_questions():
     # "Date de fondation X": the foundation's date, not a company called "Fondation X"
     ms = _mentions("Date de fondation Quarvex Muster GmbH", _rows("Quarvex Muster GmbH"))
