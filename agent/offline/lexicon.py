@@ -84,7 +84,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "titolare", "soci ", "socio", "liquidatore", "liquidatori", "presidente", "dirige",
                 # its organs ("Organi attuali di X"; the French "organe de révision" is the auditor, not a person)
                 "organi ", "organi?", "die organe", "organe von", "organe der", "organpersonen", "organes de la",
-                "organes de l'"),
+                "organes de l'", "organes actuels", "ses organes", "les organes de la", "organes et"),
     "network": ("network", "connected", "connection", "related", "linked", "relationship", "other companies",
                 "which companies", "what companies", "companies is", "also active", "multi-hop", "share a person",
                 "share persons", "shared person", "share people", "common person", "in common",

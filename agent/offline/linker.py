@@ -142,6 +142,8 @@ def _company_match(span: list[str], name: list[str], folded: tuple[list[str], li
     cs, cn = core(span), core(name)
     if not cs or not cn:
         return 0.0
+    if sum(w in FORM_WORDS for w in span) > max(1, sum(w in FORM_WORDS for w in name)):
+        return 0.0  # "X GmbH – SA, Sàrl or …?": the forms after the name are the question's choice, not the name
     if cs == cn:
         # the legal form or the liquidation suffix left out or written otherwise ("Quarvex AG" for "Quarvex SA")
         if _generic(cn) and (len(span) == len(cs) or len(cn) == 1):

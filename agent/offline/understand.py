@@ -369,11 +369,11 @@ def street_address(question: str) -> tuple[int, int] | None:
     return start + len(question[start:]) - len(question[start:].lstrip()), end
 
 
-_FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
+_FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
          r"(?:limited|public|private|stock|joint.stock|limited liability) company|company limited by shares|company|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|sole (?:proprietorship|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
-         r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|ditta individuale|"
+         r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o)\b")
@@ -387,6 +387,8 @@ def _either_form(asked: str) -> bool:
     forms = list(_FORM_RE.finditer(asked))
     if len(forms) >= 2 and _OR.search(asked, forms[0].end(), forms[-1].start()):
         return forms[-1].start() - forms[0].end() <= 60
+    if len(forms) >= 3 and forms[-1].start() - forms[0].end() <= 60:
+        return True  # "corporation, LLC, association, foundation? which one"
     return bool(_SOMETHING_ELSE.search(asked))
 _NOTICE = (r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
            r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")

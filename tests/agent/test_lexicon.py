@@ -44,6 +44,8 @@ CASES = {
         "{n}: what sort of work are they in?",
     ],
     "legal_form": [
+        "{n}: corporation, LLC, cooperative? Which one is it?",
+        "{n} – SA, Sàrl ou entreprise individuelle ?",
         "Is {n} a cooperative, an association or a company?",
         "Regarding {n}: was it set up as a foundation or as a company limited by shares?",
         "Tell me the type of entity {n} is registered as",
@@ -268,6 +270,7 @@ CASES = {
         "Chi è l'ufficio di revisione di {n}?",
     ],
     "persons": [
+        "{n} : organes actuels ?",
         "Organi attuali di {n}?",
         "Welche Personen zeichnen gemeinsam für {n}?",
         "What were the names of the directors of {n} before 2020?",

@@ -267,6 +267,14 @@ def test_one_liquidation_suffix_belongs_to_the_name():
     assert ms[0]["text"] == "Quarvex AG" and ms[0]["exact"]
 
 
+def test_legal_forms_after_a_name_are_the_questions():
+    for q in ("Quarvex Muster GmbH – SA, Sàrl ou coopérative ?", "Quarvex Muster GmbH: AG, GmbH oder Einzelfirma?"):
+        ms = _mentions(q, _rows("Quarvex Muster GmbH"))
+        assert ms[0]["text"] == "Quarvex Muster GmbH" and ms[0]["exact"], (q, ms)
+    ms = _mentions("Who runs Quarvex Lac SA / Quarvex Lac AG?", _rows("Quarvex Lac SA / Quarvex Lac AG"))
+    assert ms[0]["text"] == "Quarvex Lac SA / Quarvex Lac AG"  # a name of two forms keeps both
+
+
 def test_an_elided_name_misspelt():
     # "L'Lumyo": the name's own first word is "l", which starts no other misspelt name
     for q in ("purpose of l'lumyo pyhsio sàrl?", "Zweck der L’Lumyo Phyiso Sàrl"):
