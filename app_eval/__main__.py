@@ -51,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, help="default <data_dir>/eval/datasets")
     b.add_argument("--only", choices=KINDS, action="append", help="build only this dataset (repeatable)")
     b.add_argument("--paraphrase", action="store_true", help="reword automated questions with the configured LLM")
+    ind = dsub.add_parser("independent", help="the golden asks on other entities, in the phrasings of writers from "
+                          "outside the project (A-L dev, M-N test); run it with --sets golden --datasets DIR")
+    ind.add_argument("--writers", help="comma-separated writer letters (default all)")
+    ind.add_argument("--world", type=Path, help="default <data_dir>/demo-world")
+    ind.add_argument("--out", type=Path, help="default <data_dir>/eval/independent")
     s = dsub.add_parser("show", help="counts per level and category, and sample questions")
     s.add_argument("kind", nargs="?", choices=KINDS)
     s.add_argument("--dir", type=Path, help="dataset directory (default: built, else committed)")
@@ -128,6 +133,20 @@ def _datasets(args: argparse.Namespace) -> int:
             written = build_all(world, out, None, kinds, settings)
         for kind, path in written.items():
             print(f"{kind}: {path}")
+        return 0
+    if args.action == "independent":
+        from app_eval.datasets.independent import build_independent  # noqa: PLC0415
+        from app_eval.datasets.store import save  # noqa: PLC0415
+        from app_eval.datasets.truth import Truth  # noqa: PLC0415
+
+        world = args.world or settings.data_dir / "demo-world"
+        golden, _ = load("golden", None, settings)
+        chosen = [w.strip().upper() for w in args.writers.split(",")] if args.writers else None
+        ds = build_independent(Truth.load(world), golden, chosen)
+        path = save(ds, args.out or settings.data_dir / "eval" / "independent")
+        splits = sorted({it.split for it in ds.items})
+        print(f"golden (independent phrasings): {path}: {len(ds.items)} items, "
+              f"{sum(len(it.paraphrases) + 1 for it in ds.items)} questions, splits {', '.join(splits)}")
         return 0
     for kind in [args.kind] if args.kind else KINDS:
         try:

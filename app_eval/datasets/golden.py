@@ -494,6 +494,15 @@ def check_golden(items: list[Item], t: Truth, view: SecondView) -> list[Check]:
     return [c for c in out if c is not None]
 
 
+def entity_drafts(truth: Truth, seed: int, exclude: set[str]) -> list[Draft]:
+    """The easy, medium and hard drafts a seeded picker makes on entities outside `exclude` (uids): the golden
+    set's questions asked of other companies and persons (the independent phrasings, `independent.py`)."""
+    pick = _Picker(truth, seed)
+    pick.used |= exclude
+    drafts = _easy(truth, pick) + _medium(truth, pick) + _hard(truth, pick, random.Random(seed + 1))
+    return [d for d in drafts if not set(d.item.entity_uids or []) & exclude]
+
+
 def build_golden(truth: Truth, seed: int = 60, notices: Notices | None = None, world: Path | None = None) -> Dataset:
     """`notices` (or `world`, to read them from) gives the second procedure; without either no checks are made."""
     pick = _Picker(truth, seed)

@@ -1,0 +1,89 @@
+"""The independent phrasings (app_eval/datasets/independent.py): writers from outside the project, their split,
+and the items built from them.
+
+The test writers' templates are not read here beyond their shape: the check that agent/ holds none of their
+four-word runs compares hashes, so a failure names no template."""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+
+import pytest
+
+from app_eval.datasets.independent import ASKS, TEST_WRITERS, build_independent, split_of, templates, writers
+from app_eval.datasets.model import DEV, GOLDEN, TEST, Dataset
+from tests.conftest import ROOT
+from tests.support.truth import Truth
+
+WORD = re.compile(r"\w+")
+# four-word runs of the test writers that agent/ held when their files were committed (generic ones, such as a run
+# from the golden set's own dev wording): sha256 prefixes, so that the runs themselves stay unread
+KNOWN_SHARED = set("""
+0393c7523669 17d1240e8d97 205d24d75d89 208081ccb1b0 220d13e74eee 28e8003b8976 388e3db03d2d 61a68560f1d7
+639fba141dbb 68cefc7c469a 708a3b42e536 71aa700bba7e 73136d4ea273 7940f3272c6e 95c7d11b0885 a0743109f4cd
+c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
+""".split())
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.casefold())
+
+
+def test_every_writer_wrote_twelve_templates_per_ask_in_four_languages():
+    assert len(writers()) >= 14 and set(TEST_WRITERS) <= set(writers())
+    for w in writers():
+        ts = templates(w)
+        per_ask = Counter(t.ask for t in ts)
+        assert set(per_ask) == set(ASKS) and set(per_ask.values()) == {12}, (w, per_ask)
+        for ask in ASKS:
+            kinds = Counter(t.column for t in ts if t.ask == ask)
+            assert kinds["de"] == kinds["fr"] == kinds["it"] == 2, (w, ask, kinds)
+            assert sum(n for c, n in kinds.items() if c not in ("de", "fr", "it")) == 6, (w, ask, kinds)
+
+
+def test_the_split_is_the_writers():
+    assert {split_of(w) for w in TEST_WRITERS} == {TEST}
+    assert {split_of(w) for w in writers() if w not in TEST_WRITERS} == {DEV}
+
+
+def test_agent_holds_no_new_run_of_a_test_writer():
+    agent: set[tuple[str, ...]] = set()
+    for p in sorted((ROOT / "agent").rglob("*")):
+        if p.is_file() and p.suffix in (".py", ".txt", ".json"):
+            w = words(p.read_text(encoding="utf-8", errors="replace"))
+            agent |= {tuple(w[i:i + 4]) for i in range(len(w) - 3)}
+    shared = set()
+    for writer in TEST_WRITERS:
+        for t in templates(writer):
+            for w in (words(part) for part in re.split(r"\{[np]\}", t.text)):
+                shared |= {hashlib.sha256(" ".join(w[i:i + 4]).encode()).hexdigest()[:12]
+                           for i in range(len(w) - 3) if tuple(w[i:i + 4]) in agent}
+    assert shared <= KNOWN_SHARED, f"{len(shared - KNOWN_SHARED)} new run(s) of a test writer's template in agent/"
+
+
+@pytest.fixture(scope="module")
+def built(built_world) -> tuple[Truth, Dataset]:
+    truth = Truth.load(built_world.world)
+    from app_eval.datasets.truth import Truth as DatasetTruth  # noqa: PLC0415 - the builder's own truth reader
+
+    golden = Dataset(kind=GOLDEN, version="t", world={}, built_from="truth", items=[])
+    return truth, build_independent(DatasetTruth.load(built_world.world), golden, ["A", TEST_WRITERS[0]])
+
+
+def test_items_ask_each_writers_templates_of_entities_from_the_truth(built):
+    truth, ds = built
+    assert ds.items and {it.split for it in ds.items} == {DEV, TEST}
+    for it in ds.items:
+        writer = it.id[0]
+        assert it.split == split_of(writer)
+        families = Counter(p.family for p in it.paraphrases)
+        assert all(f.startswith(f"{it.split}-w-") for f in families), families
+        n = sum(1 for t in templates(writer) if (t.ask == "officers" and it.category == "persons") or t.ask == it.category)
+        plain = sum(1 for t in templates(writer) if t.language == "en" and t.style == "plain"
+                    and ((t.ask == "officers" and it.category == "persons") or t.ask == it.category))
+        assert len(it.paraphrases) + 1 == n + plain, (it.id, len(it.paraphrases), n, plain)
+        names = [truth.name(u) if u in truth.companies else None for u in it.entity_uids or []]
+        for q in [it.question, *[p.question for p in it.paraphrases if not p.family.endswith("-typo")]]:
+            assert any(n and n in q for n in names) or it.category == "person_companies", (it.id, q)
+        assert all(p.question == p.question.lower() for p in it.paraphrases if p.family.endswith("-typo"))
