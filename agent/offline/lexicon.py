@@ -84,7 +84,8 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "titolare", "soci ", "socio", "liquidatore", "liquidatori", "presidente", "dirige",
                 # its organs ("Organi attuali di X"; the French "organe de révision" is the auditor, not a person)
                 "organi ", "organi?", "die organe", "organe von", "organe der", "organpersonen", "organes de la",
-                "organes de l'", "organes actuels", "ses organes", "les organes de la", "organes et"),
+                "organes de l'", "organes actuels", "ses organes", "les organes de la", "organes et",
+                "organes inscrits"),
     "network": ("network", "connected", "connection", "related", "linked", "relationship", "other companies",
                 "which companies", "what companies", "companies is", "also active", "multi-hop", "share a person",
                 "share persons", "shared person", "share people", "common person", "in common",
@@ -106,6 +107,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "where else", "sister compan", "overlapping", "dieselben", "die gleichen personen", "wo sonst",
                 "die gleichen verwaltungsr", "die gleichen organe", "sonst noch eingetragen", "anderswo eingetragen",
                 "weiteren gesellschaften", "weiteren firmen", "weiteren unternehmen", "ebenfalls eingetragen",
+                "affiliat", "common officers", "common directors", "interlocking", "sonst noch im handelsregister",
                 "auch eingetragen",
                 "memes personnes", "memes administrateurs", "stesse persone", "stessi amministratori",
                 "apparente", "administrateurs communs", "personnes en commun", "amministratori comuni",
@@ -142,6 +144,8 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "datum der eintragung", "how long has it existed",
                    "wie lange gibt es", "wie lange besteht", "depuis combien de temps", "da quanto tempo",
                    "first registration", "initial registration", "date of registration", "registration date",
+                   "first registered", "erstmals eingetragen", "zum ersten mal",
+                   "pour la premiere fois",
                    "erste eintragung", "ersteintragung", "premiere inscription", "prima iscrizione"),
     "name_change": ("name change", "renamed", "former name", "previous name", "old name", "called before",
                     "earlier name", "new name", "formerly", "previously called", "previously named",
@@ -203,6 +207,21 @@ FACTS: dict[str, tuple[str, ...]] = {
                       "derniere publication", "publication la plus recente", "dernier avis",
                       "ultima pubblicazione", "pubblicazione piu recente", "ultimo avviso"),
 }
+# Swiss German as typed in chats, and the register's abbreviations, read as the standard German words (folded):
+# "Sit wenn git's X?", "Wie hät X früener gheisse?", "Wer sitzt bi X im VR?"
+DIALECT = {
+    "sit wenn": "seit wann", "wenn isch": "wann ist", "wenn het": "wann hat", "wenn haet": "wann hat",
+    "git's": "gibt es", "gits": "gibt es", "git es": "gibt es", "isch": "ist", "haet": "hat", "het": "hat",
+    "frueener": "frueher", "fruener": "frueher", "frueecher": "frueher", "fruecher": "frueher",
+    "gheisse": "geheissen", "gheisst": "geheissen", "lueuet": "leute", "luut": "leute",
+    "susch no": "sonst noch", "susch": "sonst", "dinne": "drin", "iitreit": "eingetragen", "itreit": "eingetragen",
+    "iitrage": "eingetragen", "itrage": "eingetragen", "wellne firme": "welchen firmen", "weli firme": "welche firmen",
+    "wellne": "welchen", "weli": "welche",
+    "vo": "von", "bi": "bei", "gloescht": "geloescht", "adraesse": "adresse", "zwaeck": "zweck",
+    "gruendet": "gegruendet", "worde": "worden", "vr": "verwaltungsrat", "gl": "geschaeftsleitung",
+    "hr": "handelsregister",
+}
+
 # words that ask for a founding only when nothing else is asked ("still registered", "registered at")
 WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "inscrite", "iscritt", "iscritta", "iscritto",
                    # "how long" asks since when only when nothing else is asked ("how long has it been in liquidation?")

@@ -14,7 +14,7 @@ from rapidfuzz.distance import OSA
 from agent import intents as I
 from agent.offline import filters, graph_questions, linker, roles
 from agent.offline.graph_questions import GraphAsk
-from agent.offline.lexicon import COMPOUND_HEADS, CONNECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
+from agent.offline.lexicon import COMPOUND_HEADS, CONNECT, DIALECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import canton_code
@@ -211,7 +211,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     else:
         name = entity_name(q)
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
-    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", asked)))
+    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _standard(asked))))
     u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
     che = _CHE.search(q)
     if che:
@@ -243,7 +243,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if aggregate_kind == "rank":
         u.intent, u.rank = I.ANALYTICS, filters.rank_args(u.masked)
         return u
-    if _TEXT.search(f):
+    if _TEXT.search(f) and not (u.link and u.facts & _ATTRIBUTES):
+        # (the purpose of a named company "to see if it mentions trading" is still its purpose)
         u.intent = I.ALL
         u.text_query = u.name or _after_preposition(q) or q
         return u
@@ -440,7 +441,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if re.search(r"\bunter welche[nrm]? firm", asked):
         facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
         facts.add("name_change")
-    if "network" in facts and re.search(r"\b(?:sonst noch|ebenfalls|auch) eingetragen\b", asked):
+    if "network" in facts and re.search(r"\b(?:sonst noch|ebenfalls|auch) (?:eingetragen|im handelsregister)\b", asked):
         facts.discard("status")  # "wo sind sie sonst noch eingetragen?": elsewhere, not "still registered"
     if _REGISTRATION_ENDED.search(asked):
         facts.add("deletion")  # "its registration came to an end": when?
@@ -473,6 +474,15 @@ _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscriptio
 _HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo)\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
+_DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))
+                      + r")(?![\w'])")
+
+
+def _standard(folded: str) -> str:
+    """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`)."""
+    return _DIALECT.sub(lambda m: DIALECT[m.group(1)], folded)
+
+
 # "liquidation-related notices": an adjective, not a question about related companies
 _RELATED_ADJ = re.compile(r"(?<=\w)-related\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
@@ -499,7 +509,7 @@ _NAME_BEFORE = re.compile(r"\b" + _NAME_WORD + r"\b.{0,40}"
 _CHANGE_NOUNS = frozenset({"changes", "aenderungen", "modifications", "modifiche", "cambiamenti", "mutation"})
 _NOTICE_NOUNS = frozenset({"notices", "publications", "meldungen", "publikationen", "pubblicazioni", "events",
                            "ereignisse", "evenements", "eventi"})
-_SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) (?:au|im|in|on|nel) "
+_SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?)(?:\W+\S+){0,4}?\s+(?:au|im|in|on|nel) "
                       r"(?:conseil|verwaltungsrat|board|consiglio)")
 
 

@@ -12,6 +12,7 @@ from agent.offline.understand import understand
 
 CASES = {
     "purpose": [
+        "{n}: its purpose, please; I want to see if it mentions trading",
         "{n} : quel but ?",
         "But statutaire de {n}",
         "Gesellschaftszweck von {n} gemäss Handelsregister",
@@ -154,6 +155,7 @@ CASES = {
         "{n} è stata cancellata dal registro?",
     ],
     "foundation": [
+        "Sit wenn git's {n}?",
         "{n}: how long has it been registered?",
         "Wie lange ist {n} schon im Handelsregister eingetragen?",
         "Date de fondation {n}",
@@ -181,6 +183,7 @@ CASES = {
         "When was {n} entered in the commercial register?",
     ],
     "name_change": [
+        "Wie hät {n} früener gheisse?",
         "Denominazioni precedenti di {n}",
         "Quelle était la raison sociale antérieure de {n} ?",
         "{n} aveva prima un'altra ragione sociale?",
@@ -270,6 +273,8 @@ CASES = {
         "Chi è l'ufficio di revisione di {n}?",
     ],
     "persons": [
+        "{n} : organes inscrits actuellement ?",
+        "Wer sitzt bi {n} im VR?",
         "{n} : organes actuels ?",
         "Organi attuali di {n}?",
         "Welche Personen zeichnen gemeinsam für {n}?",
@@ -280,6 +285,8 @@ CASES = {
         "Wer sitzt im Verwaltungsrat der {n}?",
     ],
     "network": [
+        "affiliated entities of {n} with common officers",
+        "Wo sind d'Lüüt vo {n} susch no im HR dinne?",
         "In welchen weiteren Firmen sind die Verwaltungsräte von {n} auch eingetragen?",
         "{n} – wo sind die gleichen Verwaltungsräte sonst noch eingetragen?",
         "{n} — sociétés apparentées via des administrateurs communs",
@@ -371,3 +378,12 @@ def test_counts_say_what_and_when(question):
 def test_rankings_say_where(question):
     args = filters.rank_args(question)
     assert filters.kind(question) == "rank" and (args.get("canton") or args.get("city")), args
+
+
+def test_an_attribute_of_a_named_company_is_no_text_search(ctx, company):
+    # "… its purpose; does it mention trading?" asks the purpose of that company, not a search of every notice
+    q = f"{company}: what is its purpose? I want to see if it mentions trading."
+    u = understand(q, anchored=False, link=linker.link(ctx, q))
+    assert u.facts == {"purpose"} and not u.text_query, (u.facts, u.text_query)
+    q = f"Which notices mention {company}?"
+    assert understand(q, anchored=False, link=linker.link(ctx, q)).text_query
