@@ -464,7 +464,7 @@ QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
 _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
                                 r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
-_WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|date|quelle annee|"
+_WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|quelle annee|"
                    r"quando|da quando|data|anno)\b")
 # a registration that ended: the deletion ("when did the registration of X come to an end?")
 _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscription|iscrizione)\b.{0,30}\b(?:ended|end|"
@@ -509,7 +509,9 @@ _NAME_BEFORE = re.compile(r"\b" + _NAME_WORD + r"\b.{0,40}"
 _CHANGE_NOUNS = frozenset({"changes", "aenderungen", "modifications", "modifiche", "cambiamenti", "mutation"})
 _NOTICE_NOUNS = frozenset({"notices", "publications", "meldungen", "publikationen", "pubblicazioni", "events",
                            "ereignisse", "evenements", "eventi"})
-_SITS_ON = re.compile(r"\b(siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?)(?:\W+\S+){0,4}?\s+(?:au|im|in|on|nel) "
+_SITS_ON = re.compile(r"\b(?:(?:siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) |"
+                      # a verb (no noun: "le siège de X, qui au conseil ?") with words between: "wer sitzt bei X im VR"
+                      r"(?:sitz(?:t|en)|sits|sitting|siegent|siedono)(?:\W+\S+){1,4}?\s+)(?:au|im|in|on|nel) "
                       r"(?:conseil|verwaltungsrat|board|consiglio)")
 
 
