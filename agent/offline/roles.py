@@ -72,13 +72,18 @@ def signs(signature: str | None) -> bool:
 PROKURA = re.compile(r"prokur|procurator|procuration|procura\b|procuratori|fonde de procuration")
 
 
-def holds(row: dict, keys: set[str], question: str = "") -> bool:
+def prokura_named(question: str) -> bool:
+    """Whether the question names the Prokura (then only its holders are the signatories asked)."""
+    return bool(PROKURA.search(fold(question)))
+
+
+def holds(row: dict, keys: set[str], prokura: bool = False) -> bool:
     """Whether a person's row is one the role keys ask for. The signatories are every person the register gives a
     signing right, whatever their function (a board member signing jointly by two is one): "who may sign for X?";
-    the holders of a Prokura when it is named."""
+    only the holders of a Prokura when the question names it (`prokura`, from `prokura_named`)."""
     if row.get("role_key") in keys:
         return True
-    return set(KEYS["signatories"]) <= keys and signs(row.get("signature")) and not PROKURA.search(fold(question))
+    return set(KEYS["signatories"]) <= keys and signs(row.get("signature")) and not prokura
 
 
 def label(keys: set[str]) -> str:

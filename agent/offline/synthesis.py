@@ -152,7 +152,8 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
         return f"No persons are named in the notices of {name}."
     if not u.roles and not u.former:
         return f"Persons in the notices of {name}:\n\n" + _persons_table(rows)
-    latest = [r for r in _latest_per_person(rows) if not u.roles or roles.holds(r, u.roles, u.question)]
+    prokura = roles.prokura_named(u.question)  # read once, not per row
+    latest = [r for r in _latest_per_person(rows) if not u.roles or roles.holds(r, u.roles, prokura)]
     left = [r for r in latest if r.get("role_status") in LEFT]
     now = [r for r in latest if r.get("role_status") not in LEFT]
     what = md_text(u.role_words or "persons")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from app_eval.datasets.compose import finalize
@@ -43,11 +44,12 @@ ASKS = ("address", "uid", "legal_form", "capital", "purpose", "founded", "bankru
 LANGUAGES = ("en", "de", "fr", "it")
 
 
+@dataclass(frozen=True, slots=True)
 class Template:
-    __slots__ = ("ask", "style", "language", "text")
-
-    def __init__(self, ask: str, style: str, language: str, text: str) -> None:
-        self.ask, self.style, self.language, self.text = ask, style, language, text
+    ask: str
+    style: str
+    language: str
+    text: str
 
     @property
     def column(self) -> str:
