@@ -1,5 +1,6 @@
-"""Build throughput (publications/s) of phases 1-3 on a generated world, against the raw backend
-throughput of a plain UNWIND CREATE of as many nodes and edges, in the same run; peak memory.
+"""Build throughput (publications/s) of phases 1-3 on generated worlds of 30,000 and 100,000 publications (and
+1,000,000 with BENCH_1M=1: the curve shows whether the cost per publication grows with the graph), each against the
+raw backend throughput of a plain UNWIND CREATE of as many nodes and edges in the same run; peak memory.
 
 Wall time on a machine shared with other work says as much about the other work as about the build, so the
 CPU seconds of the graph server and of the pipeline (this process, all its threads) are reported beside it."""
@@ -7,14 +8,16 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
 
-from bench.common import scale, scratch_settings, tree_cpu, tree_rss, world
+from bench.common import graph_dir, scratch_settings, sizes, tree_cpu, tree_rss, world
 from data_pipeline.build import ALL_SUB_RUBRICS, build
 from data_pipeline.extract.rules import RuleExtractor
 from kg.driver import connect
@@ -87,8 +90,25 @@ def raw_backend(tmp: Path, nodes: int, edges: int) -> Clock:
         server.stop()
 
 
-def main() -> None:
-    n = scale(100_000)
+@dataclass
+class BuildFigures:
+    publications: int
+    seconds: float
+    phases: dict[str, float]
+    nodes: int
+    edges: int
+    raw: Clock
+    build: Clock
+    server_peak: int  # bytes
+
+    @property
+    def per_publication_ms(self) -> float:
+        return 1000 * self.seconds / self.publications
+
+
+def measure(n: int) -> BuildFigures:
+    """Builds a world of `n` publications into a server of its own, then a raw UNWIND CREATE of as many nodes and
+    edges into another, in the same run."""
     w = world(n)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -98,23 +118,32 @@ def main() -> None:
         try:
             with connect(settings, role="writer") as g, PeakRSS(st.pid) as server_rss, Clock(st.pid) as clock:
                 report = build(g, [str(w / "xml")], RuleExtractor(), ALL_SUB_RUBRICS, settings.data_dir / "build",
-                               progress=False)
+                               progress=n >= 1_000_000)
         finally:
             server.stop()
         stats = report.stats
         assert stats is not None
+        keep = graph_dir(n)
+        if not keep.exists():  # the endpoint benchmark's graph of this size, built once
+            shutil.move(tmp / "build", keep)
         raw = raw_backend(tmp, stats.nodes, stats.edges)
-    client_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    seconds = clock.wall
+    return BuildFigures(report.publications, clock.wall, report.seconds, stats.nodes, stats.edges, raw, clock,
+                        server_rss.peak)
+
+
+def main() -> None:
     print("== knowledge-graph build (phases 1-3, rule extractor, embedded ArcadeDB) ==")
-    print(f"publications {report.publications:,}: {seconds:7.1f} s = {report.publications / seconds:7.0f} publications/s "
-          f"(phases {report.seconds})")
-    print(f"graph: {stats.nodes:,} nodes, {stats.edges:,} edges")
-    print(f"raw UNWIND CREATE of the same {stats.nodes:,} nodes + {stats.edges:,} edges: {raw.wall:7.1f} s "
-          f"({(stats.nodes + stats.edges) / raw.wall:,.0f} elements/s)")
-    print(f"ratio build / raw backend: {seconds / raw.wall:5.2f}x")
-    print(f"CPU s, build: graph server {clock.server_cpu:,.1f}, pipeline {clock.client_cpu:,.1f}; "
-          f"raw: graph server {raw.server_cpu:,.1f}, client {raw.client_cpu:,.1f}; ratio of server CPU "
-          f"{clock.server_cpu / raw.server_cpu:4.2f}x, of all CPU "
-          f"{(clock.server_cpu + clock.client_cpu) / (raw.server_cpu + raw.client_cpu):4.2f}x")
-    print(f"peak RSS: pipeline {client_peak:,.0f} MB, graph server {server_rss.peak / 2**20:,.0f} MB")
+    print(f"{'publications':>12}{'s':>8}{'pub/s':>7}{'ms/pub':>7}{'vs first':>9}{'raw s':>7}{'build/raw':>10}"
+          f"{'CPU build/raw':>14}{'server MB':>10}  phases s")
+    first: BuildFigures | None = None
+    for n in sizes():
+        f = measure(n)
+        first = first or f
+        cpu = (f.build.server_cpu + f.build.client_cpu) / (f.raw.server_cpu + f.raw.client_cpu)
+        print(f"{f.publications:>12,}{f.seconds:>8.0f}{f.publications / f.seconds:>7.0f}{f.per_publication_ms:>7.2f}"
+              f"{f.per_publication_ms / first.per_publication_ms:>8.2f}x{f.raw.wall:>7.0f}{f.seconds / f.raw.wall:>9.2f}x"
+              f"{cpu:>13.2f}x{f.server_peak / 2**20:>10,.0f}  "
+              + ", ".join(f"{k[-1]}: {v:.0f}" for k, v in f.phases.items()), flush=True)
+    print(f"(vs first: cost per publication against the smallest graph; raw: a plain UNWIND CREATE of the same nodes "
+          f"and edges in the same run; CPU: graph server and pipeline together; peak RSS of the pipeline "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB)")

@@ -18,11 +18,25 @@ def scale(default: int) -> int:
     return int(os.environ.get("BENCH_PUBLICATIONS", default))
 
 
+def sizes() -> list[int]:
+    """The graph sizes of a curve (build, endpoints): BENCH_PUBLICATIONS alone where set, else 30,000 and 100,000
+    publications, and 1,000,000 with BENCH_1M=1 (about an hour on two cores, 8 GB of generated XML)."""
+    if os.environ.get("BENCH_PUBLICATIONS"):
+        return [scale(0)]
+    return [30_000, 100_000] + ([1_000_000] if os.environ.get("BENCH_1M") == "1" else [])
+
+
 def world(n: int, seed: int = 1) -> Path:
     out = get_settings().data_dir / "bench" / f"world-{n}-{seed}"
     if world_complete(out) is None:
         generate_world(n, seed, out, overwrite=True)
     return out
+
+
+def graph_dir(n: int, seed: int = 1) -> Path:
+    """Where the graph of the world (n, seed) is kept between benchmark runs: `GRAPH_DATA_DIR` is graph/ in it,
+    `GAZETTE_DATA_DIR` data/ (the layout of `scratch_settings`)."""
+    return get_settings().data_dir / "bench" / f"graph-{n}-{seed}"
 
 
 def free_port() -> int:
@@ -59,7 +73,7 @@ class BuiltGraph:
         from kg.embedded import EmbeddedServer  # noqa: PLC0415 - only the benches that query a graph need it
 
         self.n, self.world = n, world(n, seed)
-        base = get_settings().data_dir / "bench" / f"graph-{n}-{seed}"
+        base = graph_dir(n, seed)
         self.settings = Settings(NEO4J_URI=None, GRAPH_DATA_DIR=base / "graph", GRAPH_BOLT_PORT=free_port(),
                                  GRAPH_HTTP_PORT=free_port(), GAZETTE_DATA_DIR=base / "data", _env_file=None)
         self.server = EmbeddedServer(self.settings)
@@ -68,6 +82,7 @@ class BuiltGraph:
         from data_pipeline.build import ALL_SUB_RUBRICS, build  # noqa: PLC0415
         from data_pipeline.extract.rules import RuleExtractor  # noqa: PLC0415
         from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
+        from data_pipeline.phase3 import run_phase3, summarized  # noqa: PLC0415
         from data_pipeline.stats import graph_stats  # noqa: PLC0415
         from kg.driver import connect  # noqa: PLC0415
 
@@ -76,6 +91,9 @@ class BuiltGraph:
         if graph_stats(self.graph).events < self.n or pending_uids(self.graph, ALL_SUB_RUBRICS):
             build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
                   self.settings.data_dir / "build", progress=True)
+        elif not summarized(self.graph):  # hubs counted by an older phase 3
+            self.graph.ensure_schema()
+            run_phase3(self.graph)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -163,7 +163,10 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
             update["bankruptcy_date"] = opened
         create = _company_props(subject) | update | {"uid": uid, "strength": "strong", "source_event": event_uid,
                                                    "phase": 1, "status": status or "active"}
-        rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": px.protect("Company", create),
+        created = px.protect("Company", create)
+        # the canton the persons' counts per canton hold this company in (phase 3 recounts them when it changes)
+        created["hubs_canton"] = created.get("canton")
+        rows.companies.append({"uid": uid, "as_of": pub.publication_date, "create": created,
                                "update": px.protect("Company", update)})
         debtor = pub.debtor is not None and pub.debtor.company is subject
         rows.edges.append({"src": uid, "dst": event_uid, "type": "HAS_EVENT",

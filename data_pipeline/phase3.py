@@ -1,4 +1,6 @@
-"""Phase 3 (§4.1.4): NameHubs by strict key, duplicate-hub merge, weak-node absorption.
+"""Phase 3 (§4.1.4): NameHubs by strict key, duplicate-hub merge, weak-node absorption; then each changed hub's
+counts of companies and mandates (in all, per role group, per canton) and their summary, which rank_persons reads
+(`kg.hub_counts`).
 
 Every step only touches what is not done yet (nodes without `hub_key`, hubs sharing a key, weak
 nodes next to a strong twin), so re-running it changes nothing.
@@ -9,6 +11,7 @@ tokens, so hubs group exactly as in a plain build.
 """
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -18,37 +21,77 @@ from data_pipeline.identity import generate_hub_key
 from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
+from kg import hub_counts
 from kg.driver import Graph
+from kg.hub_counts import VERSION
+from kg.places import CANTONS
 
 UNKEYED = """
 MATCH (n:BaseNode)
 WHERE (n:Person OR n:Company) AND n.hub_key IS NULL AND n.name IS NOT NULL
 RETURN n.uid AS uid, n.name AS name
 """
-# A hub whose posts changed carries this bound until COUNT_POSTS has counted it, so a run killed in between leaves
-# no bound too low: rank_persons counts such a hub exactly, and the next run recounts it.
-UNBOUNDED = 1_000_000_000
 INSERT_HUBS = insert("NameHub")  # for the hubs `inserts.EXISTING` does not find (a key seen by an earlier build)
+# A hub that gains nodes or merges with another is counted again: it is marked before its new nodes are linked, so
+# a run stopped in between leaves it marked and the next run counts it. Meanwhile the summary (`kg.hub_counts`) is
+# marked invalid, from the first write of a run until its last, and rank_persons reads every post.
+MARK_UNCOUNTED = """
+UNWIND $uids AS u
+MATCH (h:BaseNode {uid: u})
+SET h.counted = 0
+"""
 LINK_HUBS = """
 UNWIND $rows AS row
 MATCH (n:BaseNode {uid: row.node})
 MATCH (h:BaseNode {uid: row.hub})
 MERGE (n)-[:HAS_NAME]->(h)
-SET n.hub_key = row.key, h.companies = $unbounded, h.mandates = $unbounded
+SET n.hub_key = row.key
 """
 ALL_HUBS = """
 MATCH (h:NameHub)
-RETURN h.uid AS uid, h.key AS key, h.name AS name, (h.companies IS NULL OR h.companies >= $unbounded) AS uncounted
+RETURN h.uid AS uid, h.key AS key, h.name AS name,
+       (h.counted IS NULL OR h.counted <> $version) AS uncounted
 """
-# Per hub, what rank_persons counts, over every post (any role but care_of, any company, resigned or not): an upper
-# bound of each of its filtered counts, so a ranking checks only the hubs whose bound reaches its threshold.
-COUNT_POSTS = """
+# The posts of these hubs (any role but care_of, any company, resigned or not), counted in `kg.hub_counts`.
+POSTS = """
 UNWIND $uids AS u
-MATCH (h:BaseNode {uid: u})
-OPTIONAL MATCH (h)<-[:HAS_NAME]-(:Person)-[r:ACTED_IN]->(:Event)<-[:HAS_EVENT]-(c:Company)
-WHERE r.role_key <> 'care_of'
-WITH h, collect(DISTINCT c.uid) AS companies, collect(DISTINCT c.uid + '|' + r.role_key) AS mandates
-SET h.companies = size(companies), h.mandates = size(mandates)
+MATCH (h:BaseNode {uid: u})<-[:HAS_NAME]-(:Person)-[r:ACTED_IN]->(:Event)<-[:HAS_EVENT]-(c:Company)
+WHERE r.role_key <> 'care_of' AND c.strength = 'strong'
+RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton
+"""
+# Companies in another canton than the one their persons' HubCanton counts hold them in (a seat moved to another
+# canton; a graph counted before those counts existed), the hubs of their persons, and the mark once recounted.
+MOVED = """
+MATCH (c:Company)
+WHERE c.canton IS NOT NULL AND (c.hubs_canton IS NULL OR c.hubs_canton <> c.canton)
+RETURN c.uid AS uid
+"""
+HUBS_OF = """
+UNWIND $uids AS u
+MATCH (c:BaseNode {uid: u})-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
+RETURN DISTINCT h.uid AS hub
+"""
+RECOUNTED = "UNWIND $uids AS u MATCH (c:BaseNode {uid: u}) SET c.hubs_canton = c.canton"
+INSERT_TALLIES = insert(hub_counts.TALLY_LABEL)
+# the counts in a canton where a recounted hub holds no post any more (its company moved away)
+STALE_TALLIES = f"""
+UNWIND $hubs AS u
+MATCH (t:{hub_counts.TALLY_LABEL} {{hub: u}})
+WHERE NOT t.uid IN $keep
+DETACH DELETE t
+"""
+UPDATE_TALLIES = """
+UNWIND $rows AS row
+MATCH (t:BaseNode {uid: row.uid})
+SET t += row
+"""
+INSERT_SUMMARY = insert(hub_counts.SUMMARY_LABEL)
+UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
+INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) SET s.version = 0"
+SET_COUNTS = """
+UNWIND $rows AS row
+MATCH (h:BaseNode {uid: row.uid})
+SET h += row.counts
 """
 REWIRE_HUB = """
 UNWIND $pairs AS p
@@ -56,7 +99,7 @@ MATCH (dup:BaseNode {uid: p.dup})<-[r:HAS_NAME]-(n)
 MATCH (keep:BaseNode {uid: p.keep})
 MERGE (n)-[:HAS_NAME]->(keep)
 DELETE r
-SET keep.companies = $unbounded, keep.mandates = $unbounded
+SET keep.counted = 0
 """
 DELETE_NODES = "UNWIND $uids AS u MATCH (n:BaseNode {uid: u}) DETACH DELETE n"
 ABSORBABLE = """
@@ -99,22 +142,22 @@ def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
 def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
     (name, items), = lists.items()
     for i in range(0, len(items), batch):
-        graph.write((query, {name: items[i: i + batch], "unbounded": UNBOUNDED}))
+        graph.write((query, {name: items[i: i + batch]}))
 
 
-def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> int:
-    """Inserts the hubs whose uid the graph lacks (a key seen by an earlier run has its hub); returns how many."""
-    created = 0
+def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> set[str]:
+    """Inserts the hubs whose uid the graph lacks (a key seen by an earlier run has its hub); returns their uids."""
+    created: set[str] = set()
     for i in range(0, len(hubs), batch):
         chunk = hubs[i: i + batch]
 
-        def work(tx: ManagedTransaction, chunk: list[dict] = chunk) -> int:
+        def work(tx: ManagedTransaction, chunk: list[dict] = chunk) -> set[str]:
             rows = missing(chunk, existing(tx, (h["uid"] for h in chunk)))
             if rows:
                 tx.run(INSERT_HUBS, rows=rows).consume()
-            return len(rows)
+            return {r["uid"] for r in rows}
 
-        created += graph.transact(work)
+        created |= graph.transact(work)
     return created
 
 
@@ -130,12 +173,13 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
         if not key:
             continue
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
-            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"],
-                         "companies": UNBOUNDED, "mandates": UNBOUNDED}
+            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
-    created = _create_hubs(graph, list(hubs.values()))
+    graph.write((INVALIDATE_SUMMARY, {"uid": hub_counts.SUMMARY_UID}))  # until run_phase3 has summarized again
+    created = _create_hubs(graph, list(hubs.values()))  # uncounted
+    _write(graph, MARK_UNCOUNTED, uids=[h["uid"] for h in hubs.values() if h["uid"] not in created])
     _write(graph, LINK_HUBS, rows=links)
-    return len(links), created, unresolved, {link["hub"] for link in links}
+    return len(links), len(created), unresolved, {link["hub"] for link in links}
 
 
 def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, set[str], set[str]]:
@@ -144,7 +188,7 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, 
     whose post counts are stale (a survivor, or a hub never counted) and the hubs merged away."""
     groups: dict[str, list[str]] = defaultdict(list)
     stale: set[str] = set()
-    for h in _rows(graph, ALL_HUBS, unbounded=UNBOUNDED):
+    for h in _rows(graph, ALL_HUBS, version=VERSION):
         if h["uncounted"]:
             stale.add(h["uid"])
         name = px.plain(h["name"]) or px.plain(h["key"])
@@ -156,6 +200,7 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, 
         pairs += [{"dup": d, "keep": keep} for d in dups]
     _write(graph, REWIRE_HUB, pairs=pairs)
     _write(graph, DELETE_NODES, uids=[p["dup"] for p in pairs])
+    _write(graph, DELETE_NODES, uids=[hub_counts.tally_uid(p["dup"], c) for p in pairs for c in CANTONS])
     gone = {p["dup"] for p in pairs}
     return len(pairs), (stale | {p["keep"] for p in pairs}) - gone, gone
 
@@ -175,15 +220,64 @@ def absorb_weak_nodes(graph: Graph) -> tuple[int, set[str]]:
     return len(pairs), hubs
 
 
-def count_posts(graph: Graph, hubs: set[str]) -> int:
-    """Writes each hub's company and mandate counts (see COUNT_POSTS); returns how many hubs."""
-    _write(graph, COUNT_POSTS, batch=500, uids=sorted(hubs))
-    return len(hubs)
+def hubs_of(graph: Graph, companies: list[str], batch: int = 2000) -> set[str]:
+    """The hubs of the persons who hold or held a post in these companies."""
+    return {r["hub"] for i in range(0, len(companies), batch)
+            for r in _rows(graph, HUBS_OF, uids=companies[i: i + batch])}
+
+
+def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:
+    """Writes each hub's company and mandate counts (`kg.hub_counts`); returns how many hubs."""
+    uids = sorted(hubs)
+    for i in range(0, len(uids), batch):
+        chunk = uids[i: i + batch]
+        posts = _rows(graph, POSTS, uids=chunk)
+        found = hub_counts.counts(posts)
+        rows = [{"uid": u, "counts": found.get(u) or hub_counts.empty()} for u in chunk]
+        for row in rows:
+            row["counts"]["counted"] = VERSION
+        tallies = hub_counts.canton_counts(posts)
+
+        def work(tx: ManagedTransaction, rows: list[dict] = rows, tallies: list[dict] = tallies) -> None:
+            tx.run(SET_COUNTS, rows=rows).consume()
+            tx.run(STALE_TALLIES, hubs=[r["uid"] for r in rows], keep=[t["uid"] for t in tallies]).consume()
+            present = existing(tx, (t["uid"] for t in tallies))
+            for query, chosen in ((UPDATE_TALLIES, [t for t in tallies if t["uid"] in present]),
+                                  (INSERT_TALLIES, missing(tallies, present))):
+                if chosen:
+                    tx.run(query, rows=chosen).consume()
+
+        graph.transact(work)
+    return len(uids)
+
+
+def summarize_counts(graph: Graph) -> None:
+    """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`)."""
+    row: dict[str, object] = {"uid": hub_counts.SUMMARY_UID, "version": VERSION}
+    for p in hub_counts.PROPERTIES:
+        for key, query in ((p, hub_counts.histogram_query(p)), (f"canton_{p}", hub_counts.tally_histogram_query(p))):
+            row[key] = json.dumps({str(r["value"]): r["hubs"] for r in _rows(graph, query)}, sort_keys=True)
+
+    def work(tx: ManagedTransaction) -> None:
+        if existing(tx, [row["uid"]]):
+            tx.run(UPDATE_SUMMARY, row=row).consume()
+        else:
+            tx.run(INSERT_SUMMARY, rows=[row]).consume()
+
+    graph.transact(work)
+
+
+def summarized(graph: Graph) -> bool:
+    rows = _rows(graph, "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version", uid=hub_counts.SUMMARY_UID)
+    return [r["version"] for r in rows] == [VERSION]
 
 
 def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:
     keyed, created, unresolved, linked = link_hubs(graph, px)
     merged, stale, gone = merge_duplicate_hubs(graph, px)
     absorbed, touched = absorb_weak_nodes(graph)
-    counted = count_posts(graph, (linked - gone) | stale | touched)
+    moved = [r["uid"] for r in _rows(graph, MOVED)]
+    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved))
+    _write(graph, RECOUNTED, uids=moved)
+    summarize_counts(graph)
     return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)

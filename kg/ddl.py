@@ -11,6 +11,7 @@ from neo4j import Driver
 
 from kg.arcade_http import ArcadeHttp
 from kg.backend import Backend, detect_backend
+from kg.hub_counts import PROPERTIES, TALLY_LABEL
 
 # ArcadeDB names a full-text index "<Type>[<property>]"; Neo4j gets the same name so that
 # `db.index.fulltext.queryNodes(name, ...)` is one query on both backends. Both are Lucene underneath,
@@ -29,13 +30,12 @@ COMPANY_NAME_RANGE = "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON
 INDEXES = [
     "CREATE INDEX person_name IF NOT EXISTS FOR (n:Person) ON (n.name)",
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
-    # rank_persons reads the hubs whose company (mandate) count reaches its threshold, highest first
-    "CREATE INDEX namehub_companies IF NOT EXISTS FOR (n:NameHub) ON (n.companies)",
-    "CREATE INDEX namehub_mandates IF NOT EXISTS FOR (n:NameHub) ON (n.mandates)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
     "CREATE INDEX company_seat IF NOT EXISTS FOR (n:Company) ON (n.seat)",
-]
+] + [  # rank_persons reads the hubs whose company (mandate) count, in all or in a role group, reaches its threshold
+    f"CREATE INDEX namehub_{p} IF NOT EXISTS FOR (n:NameHub) ON (n.{p})" for p in PROPERTIES] + [
+    f"CREATE INDEX hubcanton_{p} IF NOT EXISTS FOR (n:{TALLY_LABEL}) ON (n.{p})" for p in ("hub", *PROPERTIES)]
 
 
 def bootstrap_schema(driver: Driver, database: str, arcade_http: ArcadeHttp | None = None,

@@ -5,28 +5,41 @@ A person is their NameHub identity (every spelling of the name in the notices). 
 role) a notice registered them for; it is current while no later notice about that company says they
 resigned and the company is not deleted. Ties share a rank (1, 2, 2, 4).
 
-Phase 3 writes on every hub its companies and mandates over all its posts (`h.companies`, `h.mandates`): no
-filtered count exceeds them. So a ranking never reads every post in the graph: it counts exactly only the hubs
-whose bound reaches the threshold — `min_count`, or for a plain top list the value of the last person shown —
-highest bound first (a threshold scan), and the result is the one a full count would give.
+Phase 3 writes on every hub its companies and mandates over all its posts, in any role and per role group, and the
+same per canton (`kg.hub_counts`), with a summary of how many hubs have each value. A ranking of posts ever held,
+in one role group or any, in all cantons or one, is read from them: the summary gives the values of the top rows,
+the rank of each value and how many persons reach `min_count`; equality look-ups on the index give the hubs of
+those values; only the persons shown are read for their companies. A narrower ranking (current posts, a few role
+keys of a group) is bounded by them: it counts exactly only the hubs whose bound reaches the threshold —
+`min_count`, or for a plain top list the value of the last person shown — highest bound first (a threshold scan),
+and the result is the one a full count would give. Of the persons tied at the last value shown, any may be shown
+(the count says how many there are). A graph without a valid summary (built before it, or while a build runs)
+is ranked from every post.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import ROLE_GROUPS, role_keys
+from kg.hub_counts import PROPERTIES, SUMMARY_UID, TALLY_LABEL, VERSION, group_of, prop, scoped
 from kg.places import canton_code
 
-# The hubs whose bound reaches `floor`, highest first; at most `n`.
-CANDIDATES = {metric: f"""
-MATCH (h:NameHub) WHERE h.{metric} >= $floor
-RETURN h.uid AS uid, h.{metric} AS bound ORDER BY bound DESC, uid LIMIT $n
-""" for metric in ("companies", "mandates")}
-# A graph built before phase 3 wrote the bounds has none: then every post is read (the build, run again, adds them)
-BOUNDED = "MATCH (h:NameHub) WHERE h.companies >= 0 RETURN h.uid AS uid LIMIT 1"
+# The hubs of one value (served by the index), and of several
+OF_VALUE = {p: f"MATCH (h:NameHub) WHERE h.{p} = $value RETURN h.uid AS uid, h.{p} AS value LIMIT $n"
+            for p in PROPERTIES}
+OF_VALUES = {p: f"MATCH (h:NameHub) WHERE h.{p} IN $values RETURN h.uid AS uid, h.{p} AS value" for p in PROPERTIES}
+# The same in one canton: the hubs' HubCanton counts, stored as "GE|3"
+IN_CANTON_OF_VALUE = {p: f"MATCH (t:{TALLY_LABEL}) WHERE t.{p} = $value RETURN t.hub AS uid, t.{p} AS value LIMIT $n"
+                      for p in PROPERTIES}
+IN_CANTON_OF_VALUES = {p: f"MATCH (t:{TALLY_LABEL}) WHERE t.{p} IN $values RETURN t.hub AS uid, t.{p} AS value"
+                       for p in PROPERTIES}
+# The scheme of a graph's counts and how many hubs have each value: a graph built before phase 3 wrote them has no
+# summary, and then every post is read (the build, run again, counts every hub)
+SUMMARY = "MATCH (s:BaseNode {uid: $uid}) RETURN properties(s) AS summary"
 # Every registration and resignation of a person (of these hubs) in a company's notices, oldest first.
 _POSTS = """
 MATCH (h:{label})<-[:HAS_NAME]-(p:Person)-[r:ACTED_IN]->(e:Event)<-[:HAS_EVENT]-(c:Company)
@@ -39,6 +52,7 @@ ORDER BY publication_date, publication_number
 POSTS = "UNWIND $hubs AS u\n" + _POSTS.format(label="BaseNode {uid: u}")
 ALL_POSTS = _POSTS.format(label="NameHub")  # when every hub must be counted: one read, no hub list
 BATCH = 500  # hubs counted per query
+EVERY = 20 * BATCH  # when more hubs than this could reach a list, one read of every post is quicker
 FIRST = 200  # candidates read first for a plain top list
 
 
@@ -98,34 +112,53 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         for page in pages:
             counted.update(_rows(mandates(page, args.current, set(roles) if roles else None), args.metric))
 
-    def candidates(floor: int, n: int) -> list[dict[str, Any]]:
-        return read(ctx, CANDIDATES[args.metric], floor=floor, n=n)
-
-    complete = True  # every hub that could reach min_count was counted, so the total is known
-    if not read(ctx, BOUNDED):
+    group, exact = group_of(roles)
+    bound = prop(args.metric, group)
+    summary = [r["summary"] for r in read(ctx, SUMMARY, uid=SUMMARY_UID)]
+    if [r.get("version") for r in summary] != [VERSION]:  # no stored counts: every post is read
         count(None)
-    elif args.min_count > 1:
-        count([c["uid"] for c in candidates(args.min_count, 10**9)])
-    else:
-        first = candidates(1, max(FIRST, 10 * args.limit))
-        count([c["uid"] for c in first])
-        if len(first) == max(FIRST, 10 * args.limit):
-            values = sorted((r["value"] for r in counted.values()), reverse=True)
-            last = values[args.limit - 1] if len(values) >= args.limit else 1
-            if last == 1:  # any hub could reach the list (a narrow filter): one read of every post
-                counted.clear()
-                count(None)
-            else:
-                complete = False  # the persons below the last one shown are not all counted
-                if last <= first[-1]["bound"]:  # an unread hub could still reach the list: read all that can
-                    seen = {c["uid"] for c in first}
-                    count([c["uid"] for c in candidates(last, 10**9) if c["uid"] not in seen])
+        return _answer(counted, args)
+    hist = _histogram(summary[0], bound, canton)
+    if exact and not args.current:  # the stored counts are the values: read the top hubs
+        floor = max(args.min_count, 1)
+        count([u for u, _ in _of_values(ctx, bound, canton, hist, floor, args.limit)])
+        above, more = {}, 0
+        for v in sorted(hist, reverse=True):
+            above[v], more = more, more + hist[v]
+        return _answer(counted, args, above, sum(n for v, n in hist.items() if v >= floor))
+    # else the stored counts bound the values: count exactly the hubs whose bound reaches the threshold
+    if args.min_count > 1:
+        count([u for u, _ in _of_values(ctx, bound, canton, hist, args.min_count, 10**9)])
+        return _answer(counted, args)
+    n = max(FIRST, 10 * args.limit)
+    first = _of_values(ctx, bound, canton, hist, 1, n)
+    count([u for u, _ in first])
+    if len(first) < n:
+        return _answer(counted, args)
+    values = sorted((r["value"] for r in counted.values()), reverse=True)
+    last = values[args.limit - 1] if len(values) >= args.limit else 1
+    if last == 1:  # any hub could reach the list (a narrow filter): every one that has a post in scope
+        counted.clear()
+        count(None if sum(hist.values()) > EVERY else [u for u, _ in _of_values(ctx, bound, canton, hist, 1, 10**9)])
+        return _answer(counted, args)
+    if last <= first[-1][1]:  # an unread hub could still reach the list: read all that can
+        seen = {u for u, _ in first}
+        count([u for u, _ in _of_values(ctx, bound, canton, hist, last, 10**9) if u not in seen])
+    return _answer(counted, args, complete=False)  # the persons below the last one shown are not all counted
+
+
+def _answer(counted: dict[str, dict[str, Any]], args: RankPersonsArgs, above: dict[int, int] | None = None,
+            total: int | None = None, complete: bool = True) -> Rows:
+    """The ranking of the hubs counted: ranks shared by ties (from `above`, how many hubs have more, where the
+    summary tells), the first `limit` rows by name within a value, and how many persons reach `min_count`."""
     ranked = [r for r in counted.values() if r["value"] >= args.min_count]
-    ranked.sort(key=lambda r: (-r["value"], r["name"] or ""))
+    ranked.sort(key=lambda r: (-r["value"], r["uid"]))
     for i, r in enumerate(ranked):
         r["rank"] = ranked[i - 1]["rank"] if i and ranked[i - 1]["value"] == r["value"] else i + 1
-    total = len(ranked)
-    shown = ranked[: args.limit]
+        if above is not None and r["value"] in above:  # every hub above it, shown or not
+            r["rank"] = above[r["value"]] + 1
+    total = len(ranked) if total is None else total
+    shown = sorted(ranked[: args.limit], key=lambda r: (-r["value"], r["name"] or ""))
     # a row cites the first company's notice; every company in it carries its own
     rows = [r | {"publication_number": r["companies"][0]["publication_number"],
                  "publication_date": r["companies"][0]["publication_date"]} for r in shown]
@@ -135,6 +168,32 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
                          (f"; the first {len(shown)} shown" if total > len(shown) else "")) if complete
                 else f"the top {len(shown)} persons",
                 extra={"count": total if complete else None, "metric": args.metric})
+
+
+def _histogram(summary: dict[str, Any], bound: str, canton: str | None) -> dict[int, int]:
+    """How many hubs have each value of `bound`, in all or in one canton, as phase 3 summarized it."""
+    if canton is None:
+        return {int(v): n for v, n in json.loads(summary[bound]).items()}
+    return {int(v.partition("|")[2]): n for v, n in json.loads(summary[f"canton_{bound}"]).items()
+            if v.partition("|")[0] == canton}
+
+
+def _of_values(ctx: Context, bound: str, canton: str | None, hist: dict[int, int], floor: int,
+               n: int) -> list[tuple[str, int]]:
+    """(hub, stored count) of at least `n` hubs whose count of `bound` (in `canton`) is `floor` or more, highest
+    first: every hub of each value but the last, and of the last as many as `n` leaves room for (any of them)."""
+    chosen: list[int] = []
+    for v in sorted((v for v in hist if v >= floor), reverse=True):
+        if sum(hist[c] for c in chosen) >= n:
+            break
+        chosen.append(v)
+    if not chosen:
+        return []
+    one, many = (OF_VALUE, OF_VALUES) if canton is None else (IN_CANTON_OF_VALUE, IN_CANTON_OF_VALUES)
+    key = (lambda v: v) if canton is None else (lambda v: scoped(canton, v))
+    rows = read(ctx, many[bound], values=[key(v) for v in chosen[:-1]]) if len(chosen) > 1 else []
+    rows += read(ctx, one[bound], value=key(chosen[-1]), n=max(n - len(rows), 0))
+    return [(r["uid"], int(str(r["value"]).rpartition("|")[2])) for r in rows]
 
 
 def _rows(held: dict[str, dict[str, Any]], metric: str) -> dict[str, dict[str, Any]]:

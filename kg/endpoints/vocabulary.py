@@ -1,6 +1,7 @@
 """The words analysts use for notice kinds and legal forms, mapped to the register's codes."""
 from __future__ import annotations
 
+from kg.hub_counts import ROLE_GROUPS
 from kg.text import fold
 
 # Notice kinds -> sub-rubrics (SHAB): what "how many bankruptcies" counts.
@@ -22,16 +23,6 @@ LEGAL_FORMS: dict[str, tuple[str, ...]] = {
     "Genossenschaft": ("genossenschaft", "cooperative", "societe cooperative", "cooperativa"),
     "Verein": ("verein", "association", "associazione"), "Stiftung": ("stiftung", "foundation", "fondation", "fondazione"),
     "Zweigniederlassung": ("zweigniederlassung", "succursale", "branch"),
-}
-# Groups of the role keys on ACTED_IN edges (data_pipeline's role vocabulary), by the word analysts use.
-ROLE_GROUPS: dict[str, frozenset[str]] = {
-    "president": frozenset({"chair", "chair_management"}),
-    "board": frozenset({"board_member", "chair", "vice_chair", "sole_board_member"}),
-    "managers": frozenset({"managing_director", "managing_partner", "director", "chair_management", "branch_manager"}),
-    "signatories": frozenset({"authorized_signatory"}),
-    "liquidators": frozenset({"liquidator"}),
-    "owners": frozenset({"owner"}),
-    "partners": frozenset({"partner", "managing_partner", "limited_partner", "unlimited_partner"}),
 }
 
 

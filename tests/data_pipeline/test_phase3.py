@@ -2,7 +2,7 @@
 its strong twin, and a second run that changes nothing (none of the generated test worlds has a twin or a stale hub)."""
 from __future__ import annotations
 
-from data_pipeline.phase3 import UNBOUNDED, Phase3Stats, link_hubs, run_phase3
+from data_pipeline.phase3 import Phase3Stats, link_hubs, run_phase3, summarized
 from kg.endpoints import Context, call
 from tests.conftest import run
 
@@ -100,19 +100,56 @@ def test_every_hub_carries_the_companies_and_mandates_of_its_posts(own_graph):
     # a later notice names him as a signatory of Beta: one more mandate, no new company
     run(g, """CREATE (e:BaseNode:Event {uid: 'p3-e3', publication_number: 'HR02-3'})
               CREATE (w:BaseNode:Person {uid: 'p3-w3', name: 'Hans Muster', strength: 'weak', phase: 2})
-              CREATE (w)-[:ACTED_IN {role_key: 'signatory'}]->(e)
+              CREATE (w)-[:ACTED_IN {role_key: 'authorized_signatory'}]->(e)
               WITH e MATCH (c:BaseNode {uid: 'p3-c2'}) CREATE (c)-[:HAS_EVENT {role: 'SUBJECT'}]->(e)""")
-    # a run killed after linking, before counting: the hub is left unbounded (ranked exactly), then recounted
+    # a run killed after linking, before counting: the summary is invalid (every post is read, so the ranking is
+    # exact), the hub is marked, and the next run counts it
     link_hubs(g)
-    assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == UNBOUNDED
+    assert not summarized(g)
+    assert run(g, "MATCH (h:NameHub) WHERE h.counted = 0 RETURN count(h) AS n") == [{"n": 1}]
     ranked = call(Context(g, own_graph.settings), "rank_persons", {"metric": "mandates"}).rows
     assert [r["value"] for r in ranked] == [3]
-    assert run_phase3(g).hubs_counted == 1
+    assert run_phase3(g).hubs_counted == 1 and summarized(g)
     assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["mandates"] == 3
+    signatories = call(Context(g, own_graph.settings), "rank_persons", {"role": "signatories"})
+    assert [(r["value"], [c["name"] for c in r["companies"]]) for r in signatories.rows] == [(1, ["Beta AG"])]
+    assert call(Context(g, own_graph.settings), "rank_persons", {"role": "signatories", "min_count": 2}).rows == []
     # a graph built before the counts existed is ranked from every post, and gets them on the next run
-    run(g, "MATCH (h:NameHub) REMOVE h.companies, h.mandates")
+    run(g, "MATCH (h:NameHub) REMOVE h.companies, h.mandates, h.counted")
+    run(g, "MATCH (s:GraphSummary) DETACH DELETE s")
     ranked = call(Context(g, own_graph.settings), "rank_persons", {}).rows
     assert [(r["name"], r["value"]) for r in ranked] == [(next(k for k in counts if "Muster" in k), 2)]
     assert run_phase3(g).hubs_counted == len(counts)
     assert next(r for r in run(g, COUNTS) if "Muster" in r["name"])["companies"] == 2
+    assert run_phase3(g) == Phase3Stats()
+    # hubs counted by a build before the counts per role group are counted again
+    run(g, "MATCH (h:NameHub) REMOVE h.counted")
+    run(g, "MATCH (s:GraphSummary) SET s.version = 1")
+    assert call(Context(g, own_graph.settings), "rank_persons", {"role": "signatories"}).rows[0]["value"] == 1
+    assert run_phase3(g).hubs_counted == len(counts)
+    assert run_phase3(g) == Phase3Stats()
+
+
+def test_counts_per_canton_follow_a_seat_moved_to_another_canton(own_graph):
+    """rank_persons reads a canton's ranking from the hubs' HubCanton counts: a company whose seat moves to another
+    canton moves its persons' counts with it on the next run (and the canton it left no longer lists them)."""
+    g = own_graph.graph
+    g.ensure_schema(fulltext=False)
+    run(g, SEED)
+    run(g, COMPANIES)
+    run(g, "MATCH (c:Company {uid: 'p3-c1'}) SET c.canton = 'ZH', c.hubs_canton = 'ZH'")
+    run(g, "MATCH (c:Company {uid: 'p3-c2'}) SET c.canton = 'GE', c.hubs_canton = 'GE'")
+    run_phase3(g)
+    ctx = Context(g, own_graph.settings)
+
+    def board(canton: str) -> list[tuple[int, list[str]]]:
+        rows = call(ctx, "rank_persons", {"canton": canton}).rows
+        return [(r["value"], [c["name"] for c in r["companies"]]) for r in rows]
+
+    assert board("ZH") == [(1, ["Alpha AG"])] and board("GE") == [(1, ["Beta AG"])]
+    run(g, "MATCH (c:Company {uid: 'p3-c2'}) SET c.canton = 'ZH'")  # what phase 1 writes for a move notice
+    assert run_phase3(g).hubs_counted == 1
+    assert board("ZH") == [(2, ["Alpha AG", "Beta AG"])] and board("GE") == []
+    assert run(g, "MATCH (t:HubCanton) RETURN t.canton AS canton, t.companies AS companies") == [
+        {"canton": "ZH", "companies": "ZH|2"}]
     assert run_phase3(g) == Phase3Stats()

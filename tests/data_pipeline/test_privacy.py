@@ -21,6 +21,7 @@ from data_pipeline.sources import read_publications
 from data_pipeline.sources.xml_reader import parse_xml
 from data_pipeline.stats import graph_stats
 from data_pipeline.token_table import TokenTable
+from kg.hub_counts import PROPERTIES
 from tests.conftest import ROOT
 from tests.data_pipeline.samples import hr01, kk02
 from tests.data_pipeline.test_build import build_cli
@@ -33,7 +34,9 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 "publication_id", "publication_date", "language", "canton", "cantons", "legal_form", "legal_form_code",
                 "status", "as_of", "extractor", "kind", "changes", "deletion_date", "bankruptcy_date", "company_uid",
                 "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
-                "status_after", "bankruptcy_opened", "acquirer_uid"}
+                "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub",
+                # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
+                *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES)}
 
 
 @pytest.fixture(scope="module")

@@ -285,19 +285,30 @@ def test_board_seat_counts_are_the_truths_and_ties_share_a_rank(ctx, truth):
 @pytest.mark.parametrize("args", [
     {"limit": 5}, {"role": "board", "limit": 3}, {"metric": "mandates", "limit": 10}, {"current": True, "limit": 4},
     {"role": "managers", "canton": "ZH", "limit": 2}, {"min_count": 3}, {"metric": "mandates", "min_count": 2},
+    {"role": "board", "min_count": 2, "limit": 100}, {"roles": ["chair"], "limit": 6}, {"role": "liquidators"},
 ])
 def test_the_threshold_scan_ranks_as_a_count_of_every_post_would(ctx, monkeypatch, args):
-    """The endpoint counts only the hubs whose stored bound reaches its threshold; with the first read cut to a
-    handful of hubs (so the scan must widen) it gives the rows, values and ranks of a count of every hub."""
+    """The endpoint reads the hubs' stored counts (exact for posts ever held in a role group) or counts only the
+    hubs whose stored bound reaches its threshold; with the first read cut to a handful of hubs (so the scan must
+    widen) it gives the values, ranks and total of a count of every post in the graph."""
     from kg.endpoints import persons
-    monkeypatch.setattr(persons, "FIRST", 10**6)
+    monkeypatch.setattr(persons, "SUMMARY", "MATCH (s:BaseNode {uid: $uid}) WHERE s.version < 0 RETURN s AS summary")
     full = call(ctx, "rank_persons", args)
+    last = full.rows[-1]["value"] if full.rows else 1
+    everyone = {r["uid"]: r["value"] for r in call(ctx, "rank_persons", {**args, "limit": 100,
+                                                                         "min_count": max(last, 2)}).rows}
+    monkeypatch.undo()
     monkeypatch.setattr(persons, "FIRST", 3)
     monkeypatch.setattr(persons, "BATCH", 7)
     scan = call(ctx, "rank_persons", args)
     assert full.status == "ok" and full.rows
-    assert [(r["uid"], r["value"], r["rank"]) for r in scan.rows] == [(r["uid"], r["value"], r["rank"])
-                                                                      for r in full.rows]
+    # the same values and ranks; the same persons above the last value shown (of the persons tied at that value,
+    # any may be shown: the count says how many there are)
+    assert [(r["value"], r["rank"]) for r in scan.rows] == [(r["value"], r["rank"]) for r in full.rows]
+    assert {r["uid"] for r in scan.rows if r["value"] > last} == {r["uid"] for r in full.rows if r["value"] > last}
+    assert all(everyone[r["uid"]] == r["value"] for r in scan.rows if r["value"] >= 2)  # each a count of every post
+    if scan.extra["count"] is not None:  # how many persons reach it, not only those shown
+        assert scan.extra["count"] == full.extra["count"]
 
 
 def test_every_hub_bounds_its_counts(ctx):
