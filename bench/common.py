@@ -81,6 +81,7 @@ class BuiltGraph:
     def __enter__(self) -> BuiltGraph:
         from data_pipeline.build import ALL_SUB_RUBRICS, build  # noqa: PLC0415
         from data_pipeline.extract.rules import RuleExtractor  # noqa: PLC0415
+        from data_pipeline.phase1 import backfill_scopes  # noqa: PLC0415
         from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
         from data_pipeline.phase3 import run_phase3, summarized  # noqa: PLC0415
         from data_pipeline.stats import graph_stats  # noqa: PLC0415
@@ -91,9 +92,11 @@ class BuiltGraph:
         if graph_stats(self.graph).events < self.n or pending_uids(self.graph, ALL_SUB_RUBRICS):
             build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
                   self.settings.data_dir / "build", progress=True)
-        elif not summarized(self.graph):  # hubs counted by an older phase 3
+        else:  # a graph built by older code: what it lacks
             self.graph.ensure_schema()
-            run_phase3(self.graph)
+            backfill_scopes(self.graph)
+            if not summarized(self.graph):
+                run_phase3(self.graph)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import Extractor
 from data_pipeline.model import Publication
-from data_pipeline.phase1 import write_batch
+from data_pipeline.phase1 import backfill_scopes, write_batch
 from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3
 from data_pipeline.privacy import PLAIN, Pseudonymizer
@@ -129,6 +129,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
         t0 = time.perf_counter()
         report.publications = _phase1(graph, files, q, px, batch_files, progress)
+        backfill_scopes(graph)  # notices written by a build before scopes existed
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()

@@ -24,6 +24,7 @@ from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
+from kg.event_scope import SCOPELESS, SET_SCOPES, scope
 
 log = logging.getLogger(__name__)
 # A publication that cannot be written: (publication, reason) -> its quarantine.
@@ -162,3 +163,14 @@ def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN
     pseudonymized by `px` before they reach the graph. Returns the publications written."""
     items = prepare(pubs, px, on_error)
     return _write(graph, items, on_error) if items else 0
+
+
+def backfill_scopes(graph: Graph, batch: int = 5000) -> int:
+    """Writes the scope (`kg.event_scope`) of the notices of a graph built before phase 1 wrote it; returns how
+    many. A scan of the notices: nothing to write on a current graph."""
+    with graph.driver.session(database=graph.database) as s:
+        rows = [{"uid": r["uid"], "scope": scope(r["sub_rubric"], r["canton"], r["publication_date"])}
+                for r in s.run(SCOPELESS)]
+    for i in range(0, len(rows), batch):
+        graph.write((SET_SCOPES, {"rows": rows[i: i + batch]}))
+    return len(rows)

@@ -14,6 +14,7 @@ from data_pipeline.extract.mergers import absorbed_by
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
+from kg.event_scope import scope
 
 __all__ = ["Phase1Rows", "company_uid", "full_text", "rows_for", "stable_uid"]
 
@@ -142,7 +143,8 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
         "changes": ",".join(pub.changes) or None, "deletion_date": pub.deletion_date,
         "bankruptcy_opened": opened,
         "register_office": pub.sender_office or pub.registration_office, "office": pub.office,
-        "source": pub.source,
+        "source": pub.source, "scope": scope(pub.sub_rubric, pub.cantons[0] if pub.cantons else None,
+                                             pub.publication_date),
     } | state_change(pub)
     merger = absorbed_by(pub.text) if pub.sub_rubric == "HR03" and subject is not None else None
     if merger is not None:

@@ -28,10 +28,16 @@ CONSTRAINTS = [
 # ArcadeDB allows one index per property, and Company.name carries the full-text one there.
 COMPANY_NAME_RANGE = "CREATE INDEX company_name IF NOT EXISTS FOR (n:Company) ON (n.name)"
 INDEXES = [
+    # a uid looked up under its own label (`(c:Company {uid: ...})`, as analysts and the model write it): ArcadeDB
+    # serves only the label that holds the index, and BaseNode's constraint does not serve Company's
+    *(f"CREATE INDEX {label.lower()}_uid IF NOT EXISTS FOR (n:{label}) ON (n.uid)"
+      for label in ("Company", "Person", "Event", "NameHub")),
     "CREATE INDEX person_name IF NOT EXISTS FOR (n:Person) ON (n.name)",
     "CREATE INDEX namehub_key IF NOT EXISTS FOR (n:NameHub) ON (n.key)",
     "CREATE INDEX event_publication_date IF NOT EXISTS FOR (n:Event) ON (n.publication_date)",
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
+    # sub-rubric, canton and year in one (kg.event_scope): counts and lists by kind, canton and period
+    "CREATE INDEX event_scope IF NOT EXISTS FOR (n:Event) ON (n.scope)",
     "CREATE INDEX company_seat IF NOT EXISTS FOR (n:Company) ON (n.seat)",
 ] + [  # rank_persons reads the hubs whose company (mandate) count, in all or in a role group, reaches its threshold
     f"CREATE INDEX namehub_{p} IF NOT EXISTS FOR (n:NameHub) ON (n.{p})" for p in PROPERTIES] + [

@@ -18,6 +18,7 @@ from rapidfuzz.distance import OSA
 
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import legal_form
+from kg.event_scope import scopes
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
 from kg.text import fold
 
@@ -34,9 +35,12 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "renamed": (("HR02",), "e.before_name IS NOT NULL"),
     "capital_changed": (("HR02",), "e.before_capital_nominal IS NOT NULL"),
 }
+# The notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the question
+# names a canton or a period; else every notice of the sub-rubrics.
+NOTICES = {"scoped": "e.scope IN $scopes", "all": "e.sub_rubric IN $subs"}
 EVENTS = """
 MATCH (e:Event)
-WHERE e.sub_rubric IN $subs AND ($since IS NULL OR e.publication_date >= $since)
+WHERE {notices} AND ($since IS NULL OR e.publication_date >= $since)
   AND ($until IS NULL OR e.publication_date <= $until) AND {predicate}
 MATCH (c:Company)-[:HAS_EVENT]->(e)
 WHERE c.strength = 'strong' AND ($uid IS NULL OR c.uid = $uid)
@@ -214,8 +218,10 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     origin, target = (Place(p) if p else None for p in (args.from_place, args.to_place))
     if (origin or target) and args.kind != "moved":
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
-    found = read(ctx, EVENTS.format(predicate=predicate), subs=list(subs), since=args.since, until=args.until,
-                 uid=args.uid)
+    # a notice without canton is placed by its company's canton: those are read too
+    keys = None if args.uid else scopes(subs, [canton, None] if canton else None, args.since, args.until)
+    found = read(ctx, EVENTS.format(predicate=predicate, notices=NOTICES["all" if keys is None else "scoped"]),
+                 subs=list(subs), since=args.since, until=args.until, uid=args.uid, scopes=keys)
     seats = {_town(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
     def is_a_seat(names: list[str]) -> bool:
         return bool(read(ctx, SEAT_KNOWN, names=names))

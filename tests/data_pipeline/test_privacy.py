@@ -34,7 +34,7 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 "publication_id", "publication_date", "language", "canton", "cantons", "legal_form", "legal_form_code",
                 "status", "as_of", "extractor", "kind", "changes", "deletion_date", "bankruptcy_date", "company_uid",
                 "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
-                "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub",
+                "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub", "scope",
                 # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
                 *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES)}
 
