@@ -85,6 +85,7 @@ class BuiltGraph:
         from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
         from data_pipeline.phase3 import run_phase3, summarized  # noqa: PLC0415
         from data_pipeline.stats import graph_stats  # noqa: PLC0415
+        from data_pipeline.summaries import summarize_tops, tops_summarized  # noqa: PLC0415
         from kg.driver import connect  # noqa: PLC0415
 
         self.server.start()
@@ -97,6 +98,8 @@ class BuiltGraph:
             backfill_scopes(self.graph)
             if not summarized(self.graph):
                 run_phase3(self.graph)
+            if not tops_summarized(self.graph):
+                summarize_tops(self.graph)
         return self
 
     def __exit__(self, *exc: object) -> None:

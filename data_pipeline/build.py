@@ -25,6 +25,8 @@ from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
+from data_pipeline.summaries import invalidate, summarize_tops
+from kg import company_tops
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
 
@@ -126,6 +128,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     failed = True
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
+        invalidate(graph, company_tops.SUMMARY_UID)  # written again below, once the graph holds this run's notices
         graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
         t0 = time.perf_counter()
         report.publications = _phase1(graph, files, q, px, batch_files, progress)
@@ -141,6 +144,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
 
         t0 = time.perf_counter()
         report.phase3 = asdict(run_phase3(graph, px))
+        summarize_tops(graph)
         failed = False
     finally:
         _restore_fulltext(graph, failed)

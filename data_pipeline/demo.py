@@ -17,6 +17,7 @@ from data_pipeline.phase1 import backfill_scopes
 from data_pipeline.phase2 import pending_uids
 from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.stats import graph_stats
+from data_pipeline.summaries import summarize_tops, tops_summarized
 from kg.driver import Graph, connect
 from kg.server import ensure_running
 from kg.settings import get_settings
@@ -105,10 +106,12 @@ def main(argv: list[str] | None = None) -> int:
         if st.events >= DEMO_PUBLICATIONS and not pending_uids(graph, ALL_SUB_RUBRICS) and not outdated:
             print(f"reusing the demo graph ({st.events:,} events)", file=sys.stderr)
             backfill_scopes(graph)  # written by a build before notices had their scope
-            if not summarized(graph):  # counted by an older phase 3: the counts rank_persons reads
-                print("counting the persons' companies per role group and canton", file=sys.stderr)
-                with graph.long_statements():
+            with graph.long_statements():  # what an older build did not write
+                if not summarized(graph):  # the counts rank_persons reads
+                    print("counting the persons' companies per role group and canton", file=sys.stderr)
                     run_phase3(graph)
+                if not tops_summarized(graph):
+                    summarize_tops(graph)
         else:
             report = build(graph, [str(world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS, settings.data_dir / "build")
             st = report.stats or st

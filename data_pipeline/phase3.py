@@ -20,6 +20,7 @@ from neo4j import ManagedTransaction
 from data_pipeline.identity import generate_hub_key
 from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.summaries import invalidate, is_valid, write_summary
 from data_pipeline.uids import stable_uid
 from kg import hub_counts
 from kg.driver import Graph
@@ -85,9 +86,6 @@ UNWIND $rows AS row
 MATCH (t:BaseNode {uid: row.uid})
 SET t += row
 """
-INSERT_SUMMARY = insert(hub_counts.SUMMARY_LABEL)
-UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
-INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) SET s.version = 0"
 SET_COUNTS = """
 UNWIND $rows AS row
 MATCH (h:BaseNode {uid: row.uid})
@@ -175,7 +173,7 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
             hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
-    graph.write((INVALIDATE_SUMMARY, {"uid": hub_counts.SUMMARY_UID}))  # until run_phase3 has summarized again
+    invalidate(graph, hub_counts.SUMMARY_UID)  # until run_phase3 has summarized again
     created = _create_hubs(graph, list(hubs.values()))  # uncounted
     _write(graph, MARK_UNCOUNTED, uids=[h["uid"] for h in hubs.values() if h["uid"] not in created])
     _write(graph, LINK_HUBS, rows=links)
@@ -253,23 +251,15 @@ def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:
 
 def summarize_counts(graph: Graph) -> None:
     """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`)."""
-    row: dict[str, object] = {"uid": hub_counts.SUMMARY_UID, "version": VERSION}
+    props: dict[str, object] = {}
     for p in hub_counts.PROPERTIES:
         for key, query in ((p, hub_counts.histogram_query(p)), (f"canton_{p}", hub_counts.tally_histogram_query(p))):
-            row[key] = json.dumps({str(r["value"]): r["hubs"] for r in _rows(graph, query)}, sort_keys=True)
-
-    def work(tx: ManagedTransaction) -> None:
-        if existing(tx, [row["uid"]]):
-            tx.run(UPDATE_SUMMARY, row=row).consume()
-        else:
-            tx.run(INSERT_SUMMARY, rows=[row]).consume()
-
-    graph.transact(work)
+            props[key] = json.dumps({str(r["value"]): r["hubs"] for r in _rows(graph, query)}, sort_keys=True)
+    write_summary(graph, hub_counts.SUMMARY_UID, VERSION, props)
 
 
 def summarized(graph: Graph) -> bool:
-    rows = _rows(graph, "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version", uid=hub_counts.SUMMARY_UID)
-    return [r["version"] for r in rows] == [VERSION]
+    return is_valid(graph, hub_counts.SUMMARY_UID, VERSION)
 
 
 def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:

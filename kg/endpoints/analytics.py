@@ -5,11 +5,13 @@ thousands of rows to rank or count. Filters are parameters; the grouping picks o
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from kg import company_tops
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
 from kg.event_scope import scopes
@@ -32,6 +34,15 @@ RETURN {_COMPANY}, count(e) AS value ORDER BY value DESC, name LIMIT $limit""",
 MATCH (c)-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
 RETURN {_COMPANY}, count(DISTINCT h) AS value ORDER BY value DESC, name LIMIT $limit""",
 }
+# The companies of a ranking the build summarized (kg.company_tops), with their values read again.
+_OF = "UNWIND $uids AS u MATCH (c:BaseNode {uid: u})"
+TOP_OF = {
+    "capital": f"{_OF} RETURN {_COMPANY}, c.capital_nominal AS value",
+    "notices": f"{_OF}-[:HAS_EVENT]->(e:Event) RETURN {_COMPANY}, count(e) AS value",
+    "persons": f"""{_OF}-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
+RETURN {_COMPANY}, count(DISTINCT h) AS value""",
+}
+TOPS = "MATCH (s:BaseNode {uid: $uid}) RETURN properties(s) AS summary"
 # The notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the filters
 # name a canton or a period; else by sub-rubric and canton. Notices, companies and persons are counted by three
 # queries (ArcadeDB's OPTIONAL MATCH costs about a millisecond per notice; a MATCH from the notice does not).
@@ -94,9 +105,15 @@ def _checked(fn: Callable[..., T], *a: Any) -> T:
 def get_top_entities(ctx: Context, args: TopArgs) -> Rows:
     canton = _canton(args.canton)
     form = _checked(legal_form, args.legal_form)
-    rows = read(ctx, TOP[args.metric], canton=canton, cities=city_spellings(args.city) if args.city else None,
-                keyword=args.keyword.lower() if args.keyword else None, legal_form=form, status=args.status,
-                limit=args.limit)
+    summary = [r["summary"] for r in read(ctx, TOPS, uid=company_tops.SUMMARY_UID)] if not (
+        args.city or args.keyword or form or args.status) else []
+    if [s.get("version") for s in summary] == [company_tops.VERSION]:  # a plain ranking: the build's top companies
+        uids = json.loads(summary[0].get(company_tops.key(args.metric, canton), "[]"))[: args.limit]
+        rows = company_tops.ranked(read(ctx, TOP_OF[args.metric], uids=uids)) if uids else []
+    else:
+        rows = read(ctx, TOP[args.metric], canton=canton, cities=city_spellings(args.city) if args.city else None,
+                    keyword=args.keyword.lower() if args.keyword else None, legal_form=form, status=args.status,
+                    limit=args.limit)
     return Rows([{k: v for k, v in r.items() if v is not None} | {"metric": args.metric} for r in rows],
                 "no company matches these filters; loosen one (city spelling, canton, keyword, legal form)")
 

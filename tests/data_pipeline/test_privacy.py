@@ -21,7 +21,10 @@ from data_pipeline.sources import read_publications
 from data_pipeline.sources.xml_reader import parse_xml
 from data_pipeline.stats import graph_stats
 from data_pipeline.token_table import TokenTable
+from kg.company_tops import VALUES as TOP_VALUES
+from kg.company_tops import key as top_key
 from kg.hub_counts import PROPERTIES
+from kg.places import CANTONS
 from tests.conftest import ROOT
 from tests.data_pipeline.samples import hr01, kk02
 from tests.data_pipeline.test_build import build_cli
@@ -36,7 +39,9 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
                 "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub", "scope",
                 # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
-                *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES)}
+                *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES),
+                # get_top_entities' top companies per metric and canton: JSON lists of uids, keyed where the names are
+                *(top_key(m, c) for m in TOP_VALUES for c in (*CANTONS, None))}
 
 
 @pytest.fixture(scope="module")

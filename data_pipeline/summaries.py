@@ -1,0 +1,55 @@
+"""The `GraphSummary` nodes a build writes last: what the endpoints read instead of a scan of the whole graph
+(`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities). Each carries a `version`; a build
+marks them invalid (version 0) before it changes the graph and writes them again at its end, so a build that stops
+halfway leaves no summary that disagrees with the graph (the endpoints then read the graph itself).
+"""
+from __future__ import annotations
+
+import json
+
+from neo4j import ManagedTransaction
+
+from data_pipeline.inserts import existing, insert
+from kg import company_tops
+from kg.driver import Graph
+from kg.hub_counts import SUMMARY_LABEL
+
+INSERT_SUMMARY = insert(SUMMARY_LABEL)
+UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
+INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) SET s.version = 0"
+VERSION_OF = "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version"
+
+
+def invalidate(graph: Graph, uid: str) -> None:
+    graph.write((INVALIDATE_SUMMARY, {"uid": uid}))
+
+
+def write_summary(graph: Graph, uid: str, version: int, props: dict[str, object]) -> None:
+    """The summary node `uid` with these properties (created when missing), valid."""
+    row = props | {"uid": uid, "version": version}
+
+    def work(tx: ManagedTransaction) -> None:
+        if existing(tx, [uid]):
+            tx.run(UPDATE_SUMMARY, row=row).consume()
+        else:
+            tx.run(INSERT_SUMMARY, rows=[row]).consume()
+
+    graph.transact(work)
+
+
+def is_valid(graph: Graph, uid: str, version: int) -> bool:
+    with graph.driver.session(database=graph.database) as s:
+        return [r["version"] for r in s.run(VERSION_OF, uid=uid)] == [version]
+
+
+def summarize_tops(graph: Graph) -> None:
+    """The top companies of each metric, in all cantons and in each (`kg.company_tops`)."""
+    props: dict[str, object] = {}
+    with graph.driver.session(database=graph.database) as s:
+        for metric, query in company_tops.VALUES.items():
+            props |= {k: json.dumps(v) for k, v in company_tops.tops(metric, s.run(query).data()).items()}
+    write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
+
+
+def tops_summarized(graph: Graph) -> bool:
+    return is_valid(graph, company_tops.SUMMARY_UID, company_tops.VERSION)

@@ -1,0 +1,47 @@
+"""The top companies of each ranking `get_top_entities` is asked most (a metric, in all cantons or one, with its
+default filters: strong companies, not deleted), written by the build on a `GraphSummary` node (`SUMMARY_UID`):
+per metric and canton the uids of the first `DEPTH` companies, ordered as the endpoint orders them (value, then
+name). A ranking with no other filter reads its companies from there instead of sorting every company of the
+canton (issue 19); the values it shows are read again from the companies themselves.
+
+This module imports nothing of the graph: the build writes the summary, the endpoint reads it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+SUMMARY_UID = "summary-top-companies"
+VERSION = 1
+DEPTH = 100  # companies kept per ranking: get_top_entities shows at most 100
+ALL = "all"
+_DEFAULT = "c.strength = 'strong' AND (c.status IS NULL OR c.status <> 'deleted')"
+# Every company a ranking may list, with its value (one grouped read per metric).
+VALUES = {
+    "capital": f"MATCH (c:Company) WHERE {_DEFAULT} AND c.capital_nominal IS NOT NULL "
+               "RETURN c.uid AS uid, c.name AS name, c.canton AS canton, c.capital_nominal AS value",
+    "notices": f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) WHERE {_DEFAULT} "
+               "RETURN c.uid AS uid, c.name AS name, c.canton AS canton, count(e) AS value",
+    "persons": f"MATCH (c:Company)-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub) "
+               f"WHERE {_DEFAULT} RETURN c.uid AS uid, c.name AS name, c.canton AS canton, count(DISTINCT h) AS value",
+}
+
+
+def key(metric: str, canton: str | None) -> str:
+    """The summary property of one ranking."""
+    return f"{metric}_{canton or ALL}"
+
+
+def ranked(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Highest value first, then by name (nulls last), as the endpoint's ORDER BY value DESC, name."""
+    return sorted(rows, key=lambda r: (-r["value"], r["name"] is None, r["name"] or ""))
+
+
+def tops(metric: str, rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Summary property -> the uids of the first DEPTH companies, in all cantons and in each."""
+    by_canton: dict[str | None, list[Mapping[str, Any]]] = {None: []}
+    for r in rows:
+        by_canton[None].append(r)
+        if r["canton"]:
+            by_canton.setdefault(r["canton"], []).append(r)
+    return {key(metric, canton): [r["uid"] for r in ranked(group)[:DEPTH]] for canton, group in by_canton.items()}
