@@ -24,10 +24,11 @@ from kg.driver import Graph
 
 log = logging.getLogger(__name__)
 
+# Sorted here, not by the server: at a million notices an ORDER BY exceeds ArcadeDB's query heap budget.
 PENDING_UIDS = """
 MATCH (e:Event)
 WHERE e.extracted_by IS NULL AND e.sub_rubric IN $sub_rubrics
-RETURN e.uid AS uid ORDER BY uid
+RETURN e.uid AS uid
 """
 EVENT_TEXTS = """
 UNWIND $uids AS u
@@ -106,7 +107,7 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
 
 def pending_uids(graph: Graph, sub_rubrics: list[str]) -> list[str]:
     with graph.driver.session(database=graph.database) as s:
-        return [r["uid"] for r in s.run(PENDING_UIDS, sub_rubrics=sub_rubrics)]
+        return sorted(r["uid"] for r in s.run(PENDING_UIDS, sub_rubrics=sub_rubrics))
 
 
 def load_inputs(graph: Graph, uids: list[str], px: Pseudonymizer = PLAIN) -> tuple[list[ExtractionInput], list[str]]:

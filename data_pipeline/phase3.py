@@ -41,11 +41,14 @@ UNWIND $uids AS u
 MATCH (h:BaseNode {uid: u})
 SET h.counted = 0
 """
+# For nodes without a key (UNKEYED): the one statement that gives a node its HAS_NAME edge also writes its key, so a
+# node without a key has no such edge, and CREATE (no MERGE walking the hub's thousands of edges) is safe.
 LINK_HUBS = """
 UNWIND $rows AS row
 MATCH (n:BaseNode {uid: row.node})
+WHERE n.hub_key IS NULL
 MATCH (h:BaseNode {uid: row.hub})
-MERGE (n)-[:HAS_NAME]->(h)
+CREATE (n)-[:HAS_NAME]->(h)
 SET n.hub_key = row.key
 """
 ALL_HUBS = """

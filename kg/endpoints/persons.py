@@ -40,14 +40,14 @@ IN_CANTON_OF_VALUES = {p: f"MATCH (t:{TALLY_LABEL}) WHERE t.{p} IN $values RETUR
 # The scheme of a graph's counts and how many hubs have each value: a graph built before phase 3 wrote them has no
 # summary, and then every post is read (the build, run again, counts every hub)
 SUMMARY = "MATCH (s:BaseNode {uid: $uid}) RETURN properties(s) AS summary"
-# Every registration and resignation of a person (of these hubs) in a company's notices, oldest first.
+# Every registration and resignation of a person (of these hubs) in a company's notices; sorted oldest first here
+# (an ORDER BY of every post of a large graph exceeds ArcadeDB's query heap budget).
 _POSTS = """
 MATCH (h:{label})<-[:HAS_NAME]-(p:Person)-[r:ACTED_IN]->(e:Event)<-[:HAS_EVENT]-(c:Company)
 WHERE c.strength = 'strong' AND ($canton IS NULL OR c.canton = $canton)
   AND r.role_key <> 'care_of' AND ($roles IS NULL OR r.role_key IN $roles)
 RETURN h.uid AS person, h.name AS name, c.uid AS company, c.name AS company_name, c.status AS company_status,
        r.role_key AS role_key, r.status AS status, e.uid AS publication_number, e.publication_date AS publication_date
-ORDER BY publication_date, publication_number
 """
 POSTS = "UNWIND $hubs AS u\n" + _POSTS.format(label="BaseNode {uid: u}")
 ALL_POSTS = _POSTS.format(label="NameHub")  # when every hub must be counted: one read, no hub list
@@ -110,6 +110,7 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         pages = [read(ctx, ALL_POSTS, **posts)] if hubs is None else (
             read(ctx, POSTS, hubs=hubs[i: i + BATCH], **posts) for i in range(0, len(hubs), BATCH))
         for page in pages:
+            page.sort(key=lambda p: (p["publication_date"] or "", p["publication_number"] or ""))
             counted.update(_rows(mandates(page, args.current, set(roles) if roles else None), args.metric))
 
     group, exact = group_of(roles)
