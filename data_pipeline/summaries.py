@@ -6,6 +6,7 @@ halfway leaves no summary that disagrees with the graph (the endpoints then read
 from __future__ import annotations
 
 import json
+import logging
 
 from neo4j import ManagedTransaction
 
@@ -14,6 +15,7 @@ from kg import company_tops
 from kg.driver import Graph
 from kg.hub_counts import SUMMARY_LABEL
 
+log = logging.getLogger(__name__)
 INSERT_SUMMARY = insert(SUMMARY_LABEL)
 UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
 INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) SET s.version = 0"
@@ -43,11 +45,18 @@ def is_valid(graph: Graph, uid: str, version: int) -> bool:
 
 
 def summarize_tops(graph: Graph) -> None:
-    """The top companies of each metric, in all cantons and in each (`kg.company_tops`)."""
+    """The top companies of each metric, in all cantons and in each (`kg.company_tops`). A summary is an
+    optimization: when it cannot be computed, the build goes on, says so, and get_top_entities sorts by query."""
+    try:
+        with graph.driver.session(database=graph.database) as s:
+            found = company_tops.values(s.run(company_tops.COMPANIES), s.run(company_tops.NOTICES),
+                                        s.run(company_tops.PERSONS))
+    except Exception:
+        log.exception("could not summarize the top companies; get_top_entities will sort every company")
+        return
     props: dict[str, object] = {}
-    with graph.driver.session(database=graph.database) as s:
-        for metric, query in company_tops.VALUES.items():
-            props |= {k: json.dumps(v) for k, v in company_tops.tops(metric, s.run(query).data()).items()}
+    for metric, rows in found.items():
+        props |= {k: json.dumps(v) for k, v in company_tops.tops(metric, rows).items()}
     write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
 
 

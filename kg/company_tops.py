@@ -16,15 +16,14 @@ VERSION = 1
 DEPTH = 100  # companies kept per ranking: get_top_entities shows at most 100
 ALL = "all"
 _DEFAULT = "c.strength = 'strong' AND (c.status IS NULL OR c.status <> 'deleted')"
-# Every company a ranking may list, with its value (one grouped read per metric).
-VALUES = {
-    "capital": f"MATCH (c:Company) WHERE {_DEFAULT} AND c.capital_nominal IS NOT NULL "
-               "RETURN c.uid AS uid, c.name AS name, c.canton AS canton, c.capital_nominal AS value",
-    "notices": f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) WHERE {_DEFAULT} "
-               "RETURN c.uid AS uid, c.name AS name, c.canton AS canton, count(e) AS value",
-    "persons": f"MATCH (c:Company)-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub) "
-               f"WHERE {_DEFAULT} RETURN c.uid AS uid, c.name AS name, c.canton AS canton, count(DISTINCT h) AS value",
-}
+# Every company a ranking may list, and what its values count, streamed and counted by the caller: a grouping of
+# every company on the server exceeds ArcadeDB's query heap budget at a million notices.
+COMPANIES = f"MATCH (c:Company) WHERE {_DEFAULT} RETURN c.uid AS uid, c.name AS name, c.canton AS canton, " \
+            "c.capital_nominal AS capital"
+NOTICES = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) WHERE {_DEFAULT} RETURN c.uid AS uid"
+PERSONS = f"MATCH (c:Company)-[:HAS_EVENT]->(:Event)<-[:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub) WHERE {_DEFAULT} " \
+          "RETURN c.uid AS uid, h.uid AS hub"
+METRICS = ("capital", "notices", "persons")
 
 
 def key(metric: str, canton: str | None) -> str:
@@ -35,6 +34,24 @@ def key(metric: str, canton: str | None) -> str:
 def ranked(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """Highest value first, then by name (nulls last), as the endpoint's ORDER BY value DESC, name."""
     return sorted(rows, key=lambda r: (-r["value"], r["name"] is None, r["name"] or ""))
+
+
+def values(companies: Iterable[Mapping[str, Any]], notices: Iterable[Mapping[str, Any]],
+           persons: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """metric -> {uid, name, canton, value} of every company with a value (capital stated, a notice, a person)."""
+    info = {c["uid"]: c for c in companies}
+    counts: dict[str, dict[str, Any]] = {"notices": {}, "persons": {}}
+    for r in notices:
+        counts["notices"][r["uid"]] = counts["notices"].get(r["uid"], 0) + 1
+    for r in persons:
+        counts["persons"].setdefault(r["uid"], set()).add(r["hub"])
+    out: dict[str, list[dict[str, Any]]] = {"capital": [
+        {"uid": u, "name": c["name"], "canton": c["canton"], "value": c["capital"]}
+        for u, c in info.items() if c["capital"] is not None]}
+    for metric in ("notices", "persons"):
+        out[metric] = [{"uid": u, "name": info[u]["name"], "canton": info[u]["canton"],
+                        "value": n if isinstance(n, int) else len(n)} for u, n in counts[metric].items() if u in info]
+    return out
 
 
 def tops(metric: str, rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:

@@ -21,7 +21,7 @@ from data_pipeline.sources import read_publications
 from data_pipeline.sources.xml_reader import parse_xml
 from data_pipeline.stats import graph_stats
 from data_pipeline.token_table import TokenTable
-from kg.company_tops import VALUES as TOP_VALUES
+from kg.company_tops import METRICS as TOP_METRICS
 from kg.company_tops import key as top_key
 from kg.hub_counts import PROPERTIES
 from kg.places import CANTONS
@@ -41,7 +41,7 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
                 *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES),
                 # get_top_entities' top companies per metric and canton: JSON lists of uids, keyed where the names are
-                *(top_key(m, c) for m in TOP_VALUES for c in (*CANTONS, None))}
+                *(top_key(m, c) for m in TOP_METRICS for c in (*CANTONS, None))}
 
 
 @pytest.fixture(scope="module")
