@@ -22,6 +22,7 @@ HUB_NAME_INDEX = "NameHub[name]"
 FULLTEXT = {FULLTEXT_INDEX: ("Event", "full_text"), COMPANY_NAME_INDEX: ("Company", "name"),
             HUB_NAME_INDEX: ("NameHub", "name")}
 
+INDEX_BUILD_S = 3600.0  # a full-text index built over a million notices takes minutes (a build's statements: an hour)
 CONSTRAINTS = [
     "CREATE CONSTRAINT basenode_uid IF NOT EXISTS FOR (n:BaseNode) REQUIRE n.uid IS UNIQUE",
 ]
@@ -77,4 +78,4 @@ def _create_fulltext_arcadedb(http: ArcadeHttp, database: str) -> None:
     for label, prop in FULLTEXT.values():
         http.sql(database, f"CREATE VERTEX TYPE {label} IF NOT EXISTS")
         http.sql(database, f"CREATE PROPERTY {label}.`{prop}` IF NOT EXISTS STRING")
-        http.sql(database, f"CREATE INDEX IF NOT EXISTS ON {label} (`{prop}`) FULL_TEXT")
+        http.sql(database, f"CREATE INDEX IF NOT EXISTS ON {label} (`{prop}`) FULL_TEXT", timeout_s=INDEX_BUILD_S)
