@@ -79,13 +79,10 @@ class BuiltGraph:
         self.server = EmbeddedServer(self.settings)
 
     def __enter__(self) -> BuiltGraph:
-        from data_pipeline.build import ALL_SUB_RUBRICS, build  # noqa: PLC0415
+        from data_pipeline.build import ALL_SUB_RUBRICS, build, complete_older_graph  # noqa: PLC0415
         from data_pipeline.extract.rules import RuleExtractor  # noqa: PLC0415
-        from data_pipeline.phase1 import backfill_scopes  # noqa: PLC0415
         from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
-        from data_pipeline.phase3 import run_phase3, summarized  # noqa: PLC0415
         from data_pipeline.stats import graph_stats  # noqa: PLC0415
-        from data_pipeline.summaries import summarize_tops, tops_summarized  # noqa: PLC0415
         from kg.driver import connect  # noqa: PLC0415
 
         self.server.start()
@@ -94,12 +91,7 @@ class BuiltGraph:
             build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
                   self.settings.data_dir / "build", progress=True)
         else:  # a graph built by older code: what it lacks
-            self.graph.ensure_schema()
-            backfill_scopes(self.graph)
-            if not summarized(self.graph):
-                run_phase3(self.graph)
-            if not tops_summarized(self.graph):
-                summarize_tops(self.graph)
+            complete_older_graph(self.graph)
         return self
 
     def __exit__(self, *exc: object) -> None:

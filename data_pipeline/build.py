@@ -20,12 +20,12 @@ from data_pipeline.extract.base import Extractor
 from data_pipeline.model import Publication
 from data_pipeline.phase1 import backfill_scopes, write_batch
 from data_pipeline.phase2 import run_phase2
-from data_pipeline.phase3 import run_phase3
+from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
-from data_pipeline.summaries import invalidate, summarize_tops
+from data_pipeline.summaries import invalidate, summarize_tops, tops_summarized
 from kg import company_tops
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -68,6 +68,19 @@ def quarantined_count(state_dir: Path) -> int:
     """Records quarantined by the last run (the log itself keeps every run)."""
     f = last_build_file(state_dir)
     return json.loads(f.read_text()).get("quarantined", 0) if f.exists() else 0
+
+
+def complete_older_graph(graph: Graph) -> None:
+    """What a complete graph built by older code lacks, written without a rebuild: the notices' scopes, the counts
+    rank_persons reads and the summaries. Nothing to write on a current graph (a few scans)."""
+    graph.ensure_schema()
+    with graph.long_statements():
+        backfill_scopes(graph)
+        if not summarized(graph):
+            log.info("counting the persons' companies per role group and canton")
+            run_phase3(graph)
+        if not tops_summarized(graph):
+            summarize_tops(graph)
 
 
 def _read_chunk(chunk: list[Path]) -> tuple[list[Publication], list[QuarantineEntry]]:

@@ -10,14 +10,11 @@ import json
 import sys
 from pathlib import Path
 
-from data_pipeline.build import ALL_SUB_RUBRICS, build
+from data_pipeline.build import ALL_SUB_RUBRICS, build, complete_older_graph
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.generator import GENERATOR_VERSION, generate_world
-from data_pipeline.phase1 import backfill_scopes
 from data_pipeline.phase2 import pending_uids
-from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.stats import graph_stats
-from data_pipeline.summaries import summarize_tops, tops_summarized
 from kg.driver import Graph, connect
 from kg.server import ensure_running
 from kg.settings import get_settings
@@ -105,13 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         st = graph_stats(graph)
         if st.events >= DEMO_PUBLICATIONS and not pending_uids(graph, ALL_SUB_RUBRICS) and not outdated:
             print(f"reusing the demo graph ({st.events:,} events)", file=sys.stderr)
-            backfill_scopes(graph)  # written by a build before notices had their scope
-            with graph.long_statements():  # what an older build did not write
-                if not summarized(graph):  # the counts rank_persons reads
-                    print("counting the persons' companies per role group and canton", file=sys.stderr)
-                    run_phase3(graph)
-                if not tops_summarized(graph):
-                    summarize_tops(graph)
+            complete_older_graph(graph)
         else:
             report = build(graph, [str(world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS, settings.data_dir / "build")
             st = report.stats or st

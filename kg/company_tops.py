@@ -8,6 +8,7 @@ This module imports nothing of the graph: the build writes the summary, the endp
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -40,18 +41,13 @@ def values(companies: Iterable[Mapping[str, Any]], notices: Iterable[Mapping[str
            persons: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """metric -> {uid, name, canton, value} of every company with a value (capital stated, a notice, a person)."""
     info = {c["uid"]: c for c in companies}
-    counts: dict[str, dict[str, Any]] = {"notices": {}, "persons": {}}
-    for r in notices:
-        counts["notices"][r["uid"]] = counts["notices"].get(r["uid"], 0) + 1
+    hubs: dict[str, set[str]] = {}
     for r in persons:
-        counts["persons"].setdefault(r["uid"], set()).add(r["hub"])
-    out: dict[str, list[dict[str, Any]]] = {"capital": [
-        {"uid": u, "name": c["name"], "canton": c["canton"], "value": c["capital"]}
-        for u, c in info.items() if c["capital"] is not None]}
-    for metric in ("notices", "persons"):
-        out[metric] = [{"uid": u, "name": info[u]["name"], "canton": info[u]["canton"],
-                        "value": n if isinstance(n, int) else len(n)} for u, n in counts[metric].items() if u in info]
-    return out
+        hubs.setdefault(r["uid"], set()).add(r["hub"])
+    found = {"capital": {u: c["capital"] for u, c in info.items() if c["capital"] is not None},
+             "notices": Counter(r["uid"] for r in notices), "persons": {u: len(h) for u, h in hubs.items()}}
+    return {metric: [{"uid": u, "name": info[u]["name"], "canton": info[u]["canton"], "value": v}
+                     for u, v in by_uid.items() if u in info] for metric, by_uid in found.items()}
 
 
 def tops(metric: str, rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:

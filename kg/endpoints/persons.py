@@ -183,11 +183,12 @@ def _of_values(ctx: Context, bound: str, canton: str | None, hist: dict[int, int
                n: int) -> list[tuple[str, int]]:
     """(hub, stored count) of at least `n` hubs whose count of `bound` (in `canton`) is `floor` or more, highest
     first: every hub of each value but the last, and of the last as many as `n` leaves room for (any of them)."""
-    chosen: list[int] = []
+    chosen, hubs = [], 0
     for v in sorted((v for v in hist if v >= floor), reverse=True):
-        if sum(hist[c] for c in chosen) >= n:
+        if hubs >= n:
             break
         chosen.append(v)
+        hubs += hist[v]
     if not chosen:
         return []
     one, many = (OF_VALUE, OF_VALUES) if canton is None else (IN_CANTON_OF_VALUE, IN_CANTON_OF_VALUES)
