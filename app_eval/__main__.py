@@ -51,9 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, help="default <data_dir>/eval/datasets")
     b.add_argument("--only", choices=KINDS, action="append", help="build only this dataset (repeatable)")
     b.add_argument("--paraphrase", action="store_true", help="reword automated questions with the configured LLM")
-    ind = dsub.add_parser("independent", help="the golden asks on other entities, in the phrasings of writers from "
-                          "outside the project (A-L dev, M-N test); run it with --sets golden --datasets DIR")
-    ind.add_argument("--writers", help="comma-separated writer letters (default all)")
+    ind = dsub.add_parser("independent", help="the golden asks and the conversations on other entities, in the "
+                          "phrasings of writers from outside the project (golden: A-L, O, P dev, M, N test; "
+                          "conversations: CA-CD dev, CE, CF test); run it with --sets golden,conversational "
+                          "--datasets DIR")
+    ind.add_argument("--writers", help="comma-separated writers, of either set (default all of both)")
     ind.add_argument("--world", type=Path, help="default <data_dir>/demo-world")
     ind.add_argument("--out", type=Path, help="default <data_dir>/eval/independent")
     s = dsub.add_parser("show", help="counts per level and category, and sample questions")
@@ -135,18 +137,29 @@ def _datasets(args: argparse.Namespace) -> int:
             print(f"{kind}: {path}")
         return 0
     if args.action == "independent":
-        from app_eval.datasets.independent import build_independent  # noqa: PLC0415
+        from app_eval.datasets import independent, independent_conversations  # noqa: PLC0415
         from app_eval.datasets.store import save  # noqa: PLC0415
         from app_eval.datasets.truth import Truth  # noqa: PLC0415
 
         world = args.world or settings.data_dir / "demo-world"
         golden, _ = load("golden", None, settings)
+        conversational, _ = load("conversational", None, settings)
         chosen = [w.strip().upper() for w in args.writers.split(",")] if args.writers else None
-        ds = build_independent(Truth.load(world), golden, chosen)
-        path = save(ds, args.out or settings.data_dir / "eval" / "independent")
-        splits = sorted({it.split for it in ds.items})
-        print(f"golden (independent phrasings): {path}: {len(ds.items)} items, "
-              f"{sum(len(it.paraphrases) + 1 for it in ds.items)} questions, splits {', '.join(splits)}")
+        of_golden = [w for w in chosen or independent.writers() if w not in independent_conversations.writers()]
+        of_convs = [w for w in chosen or independent_conversations.writers() if w in independent_conversations.writers()]
+        truth, out = Truth.load(world), args.out or settings.data_dir / "eval" / "independent"
+        if of_golden:
+            ds = independent.build_independent(truth, golden, of_golden)
+            path = save(ds, out)
+            print(f"golden (independent phrasings): {path}: {len(ds.items)} items, "
+                  f"{sum(len(it.paraphrases) + 1 for it in ds.items)} questions, "
+                  f"splits {', '.join(sorted({it.split for it in ds.items}))}")
+        if of_convs:
+            ds = independent_conversations.build_independent_conversations(truth, [conversational, golden], of_convs)
+            path = save(ds, out)
+            print(f"conversational (independent phrasings): {path}: {len(ds.conversations)} conversations, "
+                  f"{sum(len(c.turns) for c in ds.conversations)} turns, "
+                  f"splits {', '.join(sorted({c.split for c in ds.conversations}))}")
         return 0
     for kind in [args.kind] if args.kind else KINDS:
         try:

@@ -22,14 +22,33 @@ COMPARE = re.compile(
     r"\b(?:lequel|laquelle) (?:des deux|d'entre (?:elles|eux))\b|\bquale (?:dei|delle|tra i|tra le|fra le|fra i) due\b|"
     r"\bquale (?:di|tra|fra) (?:loro|esse)\b|\bcompare (?:them|both|the two)\b|\bvergleich\w* (?:die )?beiden\b|"
     r"\bcompar\w* les deux\b|\bconfronta\w* (?:le|i) due\b")
+# "which one …" with a comparative word (older, earlier, higher …) in any of the four languages, in a conversation
+# about two companies
+WHICH = re.compile(r"^\W*(?:(?:and|und|et|e|ed|so|also|donc|quindi|dann|then)\W+)?(?:which|welche[rs]?|lequel|laquelle|"
+                   r"quelle|quale)\b")
+# what "which … first" may ask besides the two companies: a notice, a person
+OTHER = re.compile(r"\b(?:notice|publication|meldung|publikation|avis|pubblicazion|annonce|entry|eintrag|inscription|"
+                   r"iscrizione|event|ereignis|person|personne|persona|director|member|mitglied|membre|membro)")
+EARLIER = re.compile(r"\b(?:first|earlier|older|oldest|sooner|before the other|zuerst|frueher|aelter\w*|eher|"
+                     r"als erste\w*|en premier|la premiere|le premier|plus (?:tot|ancien\w*|vieux|vieille)|prima|"
+                     r"per prim[ao]|piu (?:vecchi\w*|anzian\w*))\b")
+LARGER = re.compile(r"\b(?:larger|largest|bigger|biggest|higher|highest|more capital|groesser\w*|hoeher\w*|mehr kapital|"
+                    r"plus (?:eleve|grand|gros|important)\w*|(?:piu|maggior\w*) (?:alto|elevato|grande|capitale)|"
+                    r"maggiore)\b")
 FACTS = ("capital", "foundation")
 
 
 def asked(question: str, facts: set[str]) -> str | None:
-    """The fact compared, when the question compares the last two companies; else None."""
-    if not COMPARE.search(fold(question)):
+    """The fact compared, when the question compares the last two companies; else None. The fact is the one
+    the question names, else the one its comparative implies ("older" the founding, "higher" the capital)."""
+    f = fold(question)
+    if not COMPARE.search(f) and not (WHICH.search(f) and (EARLIER.search(f) or LARGER.search(f))
+                                      and not OTHER.search(f)):
         return None
-    return next((f for f in FACTS if f in facts), None)
+    named = next((x for x in FACTS if x in facts), None)
+    if named:
+        return named
+    return "foundation" if EARLIER.search(f) else "capital" if LARGER.search(f) else None
 
 
 def pair(session: Session) -> list[dict[str, Any]]:

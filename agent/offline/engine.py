@@ -34,6 +34,8 @@ class OfflineEngine(Engine):
             u.compare = compare.asked(q, u.facts)  # "which of the two …": no entity is named ("Laquelle" is none)
             if u.compare:
                 u.pair, u.name, u.uid = compare.pair(s), None, None
+                # (a superlative between the two is no ranking of every company)
+                u.intent, u.rank, u.count = I.SEARCH if u.compare == "capital" else I.HISTORY, None, None
         if link is not None:
             turn.scratch["link"] = {"ms": link["ms"], "lookups": link["lookups"],
                                     "mentions": [m["text"] for m in link["mentions"]]}
@@ -60,6 +62,8 @@ class OfflineEngine(Engine):
                 u.intent = I.NETWORK
             elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
                 u.intent = I.HISTORY
+        if s.current_kind == "Person" and "foundation" in u.facts and (u.link or u.refers_back):
+            u.facts = (u.facts - {"foundation"}) | {"first_notice"}  # "Seit wann …?" of a person: their first notice
         if not u.facts <= {"dossier", "unread"}:
             s.asked = sorted(u.facts)
         turn.scratch["u"] = u
@@ -95,9 +99,14 @@ def _follow_link(u: Understanding, s: Session) -> None:
         s.focus(link["uid"], link["name"], link["kind"])
 
 
-_ELLIPSIS = re.compile(r"^\W*(and|und|et|e|ed|also|what about|how about|und bei|und von|und fuer|et pour|et de|e per|"
+# (after a word of thanks: "Merci. Et pour X ?")
+_ELLIPSIS = re.compile(r"^\W*(?:(?:thanks|thank you|ok|okay|merci|danke|grazie|perfect|perfekt|parfait|perfetto|bien|gut|"
+                       r"bene|good|great|super)\W+)?"
+                       r"(and|und|et|e|ed|also|what about|how about|und bei|und von|und fuer|et pour|et de|e per|"
                        r"e di|e la|e il|sorry|pardon|entschuldigung|excusez|scusa|scusi|i meant|i mean|ich meinte|"
-                       r"je voulais dire|intendevo|no,|nein,|non,)\b")
+                       r"je voulais dire|intendevo|no,|nein,|non,|my mistake|my bad|correction|korrektur|mein fehler|"
+                       r"erreur|mon erreur|errore|mio errore|actually|eigentlich|en fait|in realta|rather|vielmehr|"
+                       r"plutot|piuttosto)\b")
 
 
 def _elliptic(text: str) -> bool:
@@ -106,7 +115,8 @@ def _elliptic(text: str) -> bool:
 
 
 # "I meant X", "same question for X", "dasselbe für X", "même question pour X", "stessa domanda per X"
-_SAME = re.compile(r"\b(i meant|ich meinte|je voulais dire|intendevo|same (?:question|thing|for)|the same for|"
+_SAME = re.compile(r"\b(i meant|ich meinte|je voulais dire|intendevo|(?:i am|i'm) (?:actually )?looking for|"
+                   r"ich suche eigentlich|je cherche en fait|in realta cerco|same (?:question|thing|for)|the same for|"
                    r"(?:gleiche|selbe) frage|dasselbe|das gleiche|meme (?:question|chose)|pareil pour|idem|"
                    r"stessa (?:domanda|cosa)|lo stesso per)\b")
 

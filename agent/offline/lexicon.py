@@ -330,6 +330,8 @@ pubblicazione pubblicazioni apparsa prima ultima recente cronologico cronologica
 aziende ditta persona persone consiglio amministrazione membro membri gerente direttore presidente firma
 revisore ufficio liquidatore liquidatori socio soci funzione funzioni ruolo ruoli attualmente oggi
 collegate collegata comuni rete registro commercio cantone anno citta principale compare compaiono
+time times mal erstmals fois volta
+vr gl ca cda rc street strasse hausnummer rue numero
 """.split()}
 ORDINALS: dict[str, int] = {fold(w): i for i, ws in enumerate([
     "first 1st erste ersten erster erstes premier premiere primo prima",
@@ -353,7 +355,7 @@ societa azienda ditta voce candidato risultato riga persona opzione please bitte
 QUESTION_STEMS = tuple(fold(w) for w in """
 publish publicat publiz publie publiee pubblic registr incorporat establish bankrupt liquidat dissol delet
 opening renam relocat transfer officer director manag member sharehold signator signing auditor connect
-appear mention chronolog histor notice
+appear mention chronolog histor notice prokur procura
 eingetrag eintrag gegruend gruendung konkurs eroeffn loesch aufgeloe aufloes aenderung geaender verleg umbenann
 namensaender meldung publikation verwaltungsrat geschaeftsfuehr mitglied zeichnung unterschrift revision
 unternehm gesellschaft verbund verbind gemeinsam erschein

@@ -392,7 +392,10 @@ def entity_answer(u: Understanding, turn: Turn, decision: Decision) -> str:
         parts.append(_persons_answer(u, _network_rows(turn, "persons"), name))
     parts += _structure_answers(u, turn, name)
     if u.facts & {"network"} or (s.current_kind == "Person" and turn.last("explore_network") is not None):
-        parts += _network_summary(turn, name, u.companies_only and s.current_kind == "Person") or [
+        # a person asked about (who is, a dossier, their companies): the companies they are named in; the persons
+        # around them when their network is asked
+        companies_only = s.current_kind == "Person" and (u.companies_only or "network" not in u.facts)
+        parts += _network_summary(turn, name, companies_only) or [
             f"No connections of {name} beyond its own notices were found."]
     rows = _history_rows(turn)
     parts += _event_answers(u, _history_rows(turn, subject_only=True), name, p)

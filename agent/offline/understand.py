@@ -30,25 +30,38 @@ _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|thi
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
                       r"same company|elle|celle-ci|cette societe|cette entreprise|cette firme|cette personne|"
-                      r"essa|questa societa|questa azienda|questa ditta|questa persona)\b")
+                      r"essa|questa societa|questa azienda|questa ditta|questa persona|them|leur|son|ses|sua|suo|"
+                      r"suoi|sue|lei|lui|loro|"
+                      # the noun with its article: in a follow-up, the company or person of the conversation
+                      r"(?:the|that|der|die|das|dem|den|la|le|l'|de la|du|della|dell'|nella|per la|il|lo) "
+                      r"(?:firm|gesellschaft|firma|unternehmen|person|societe|entreprise|firme|personne|"
+                      r"societa|azienda|ditta|persona))\b")
 # A follow-up that asks one company's attribute without naming a subject refers to the active entity, also
 # where the language drops the pronoun ("Quanto capitale ha?", "Welches Kapital hat die Firma?") -- unless it
 # counts or ranks many ("Quante società …").
 _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "status", "auditor", "head_office"})
+# what else a follow-up without a subject asks of the conversation's entity
+_OF_ONE = frozenset({"persons", "foundation", "first_notice", "latest_notice", "name_change", "seat_move",
+                     "liquidation", "bankruptcy", "deletion", "history", "network"})
 _COMPANY_NOUNS = r"compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|imprese"
 _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
                    r"people|personen|personnes|persone)\b")
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
 _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations|organizations|\w*mandat\w*|aemter|"
-                        r"cariche|incarichi|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
+                        r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
+# a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
+_WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms)|in welchen (?:firmen|unternehmen|gesellschaften)|"
+                              r"dans quelles (?:societes|entreprises)|in quali (?:societa|aziende|ditte|imprese))\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
 _LINKED = re.compile(r"\b(shar\w*(?:\W+\w+){0,2}?\W+(?:people|persons|directors|officers|board|members|management)|"
                      r"same (?:people|persons|directors|officers)|gemeinsame\w* person\w*|personnes communes|"
                      r"persone (?:in )?comun\w*)\b")
-_QUOTED = re.compile(r"[\"“„«']([^\"”“»']{2,80})[\"”“»']")
+# a quoted name: double quotes or guillemets, or single quotes that open after a space and close before one (an
+# apostrophe inside a word, "what's", "J'aimerais", "s'il", quotes nothing)
+_QUOTED = re.compile(r"[\"“„«]([^\"”“»]{2,80})[\"”“»]|(?<!\w)['‘]([^'’‘]{2,80})['’](?!\w)")
 _CHE = re.compile(r"CHE-?\d{3}\.?\d{3}\.?\d{3}", re.I)
 
 _FORMS = {fold(n) for form, names in LEGAL_FORMS.items() for n in (form, *names) if " " not in n} | {"sa", "sarl", "sagl"}
@@ -98,7 +111,7 @@ def entity_name(question: str) -> str | None:
     lower-case word just before such a run joins it ("lonqua Architektur GmbH")."""
     m = _QUOTED.search(question)
     if m:
-        return m.group(1).strip()
+        return (m.group(1) or m.group(2)).strip()
     tokens = _TOKEN.findall(question)
     runs: list[tuple[int, int]] = []
     start = None
@@ -128,6 +141,28 @@ def entity_name(question: str) -> str | None:
         a -= 1
     name = " ".join(t.removesuffix("'s").removesuffix("’s") for t in tokens[a:b]).strip(" ,.?!")
     return name if len(name) >= 3 else None
+
+
+def _names_nothing(name: str) -> bool:
+    """A guessed name made only of words that questions use anyway ("Danke", "Indirizzo", "VR GL
+    Zeichnungsberechtigte", "Et sa", "juridique SA Sàrl"): politeness, function words, the vocabulary of questions, the
+    register's abbreviations, legal forms beside other such words."""
+    words = [w for _, _, w in linker.tokens(fold(name))]
+    rest = [w for w in words if w not in _FORMS]
+    return bool(rest) and all(w in _FILLER or w in linker.FUNCTION_WORDS or w in DIALECT or linker.vocabulary(w)
+                              for w in rest)
+
+
+def _opener(question: str, name: str) -> bool:
+    """One capitalised word set off by punctuation near the start of a sentence ("Interesting.", "Enfin, …",
+    "Zum Schluss: …"): a sentence opener, capitalised as such, when the linker found no entity of that name."""
+    if " " in name.strip():
+        return False
+    for m in re.finditer(re.escape(name) + r"\s*[,.:;!?]", question):
+        before = re.split(r"[.!?:]\s", question[: m.start()])[-1]
+        if len(before.split()) <= 2:
+            return True
+    return False
 
 
 def _after_preposition(question: str) -> str | None:
@@ -210,14 +245,22 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         asked = f
     else:
         name = entity_name(q)
+        if name and anchored and (_names_nothing(name) or _opener(q, name)):
+            name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _standard(asked))))
     u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)
-    u.refers_back = bool(_PRONOUN.search(asked)) or (
-        anchored and not main and not name and bool(u.facts & _ATTRIBUTES) and not _MANY.search(asked))
+    # a name the question spells as one (quoted, or with a legal form) is another entity, whatever the pronouns
+    named = bool(name) and (bool(_QUOTED.search(q)) or bool(_FORMS & {w for _, _, w in linker.tokens(fold(name))}))
+    u.refers_back = (bool(_PRONOUN.search(asked)) and not named) or (
+        anchored and not main and not name and (
+            bool(u.facts & _ATTRIBUTES) and not _MANY.search(asked)
+            # its persons, its founding, its notices asked with no subject: the conversation's entity, unless the
+            # question counts or ranks many
+            or bool(u.facts & _OF_ONE) and filters.kind(u.masked) is None))
     if name and canton_code(name) and not re.search(r"\b(ag|sa|gmbh|sarl)\b", fold(name)):
         name = None  # "Zürich" alone is a place in an aggregate question, not an entity
     u.name = name
@@ -243,15 +286,17 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if aggregate_kind == "rank":
         u.intent, u.rank = I.ANALYTICS, filters.rank_args(u.masked)
         return u
-    if _TEXT.search(f) and not (u.link and u.facts & _ATTRIBUTES):
-        # (the purpose of a named company "to see if it mentions trading" is still its purpose)
+    if _TEXT.search(f) and not (u.link and u.facts & _ATTRIBUTES) and not (
+            u.refers_back and u.facts & {"first_notice", "latest_notice"}):
+        # (the purpose of a named company "to see if it mentions trading" is still its purpose; "the earliest
+        # publication mentioning them" is that person's first notice)
         u.intent = I.ALL
         u.text_query = u.name or _after_preposition(q) or q
         return u
     if not u.name and not u.uid and not u.link and not (u.refers_back or anchored):
         u.name = _after_preposition(q)
-    if not u.link and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person|"
-                                r"in which companies|in welchen (firmen|unternehmen))\b", f):
+    if not u.link and (u.name and re.search(r"\b(who is|wer ist|mr|mrs|herr|frau|person named|the person|die person)\b", f)
+                       or _WHOSE_COMPANIES.search(f)):
         u.kind = "person" if not re.search(r"\b(ag|sa|gmbh|sarl|sagl)\b", fold(u.name or "")) else "any"
     if u.kind == "person" and _COMPANIES.search(asked) and not u.facts & {"first_notice", "latest_notice"}:
         # a person's companies, however asked ("where they are or were registered", "held a board seat in")
@@ -313,13 +358,22 @@ def _by_question_word(text: str) -> str | None:
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
 _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
                       r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"
-                      r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst)\b")
+                      r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst|"
+                      # an overview, or the entity looked up: "einen Überblick", "un aperçu", "una panoramica",
+                      # "the basics", "look up X", "nachschauen", "me chercher X", "mi cerchi X"
+                      r"ueberblick|uebersicht|apercu|panoramica|basics|look (?:up|into)|lookup|nachschau\w*|"
+                      r"nachschlagen|chercher|cherche[sz]?|cerc(?:a|hi|are|ami|armi)|what (?:do|have) you (?:have|got) on|"
+                      r"was (?:hast du|haben sie|habt ihr) (?:zu|ueber)|qu'avez-vous sur|que savez-vous|"
+                      r"cosa (?:sai|sa|avete) su)\b")
 # words a question may hold besides what it asks: politeness, "I meant", "I would like to know"
 _FILLER = {fold(w) for w in """
 please bitte merci grazie thanks thank danke sorry pardon entschuldigung entschuldige scusa scusi excuse meant mean
 meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais sapere so want wanted like would love
 need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
 ancora hello hi hallo bonjour buongiorno salut ciao kindly quick quickly briefly kurz bref breve okay ok yes ja oui si
+hey hoi gruezi guten tag abend morgen good morning afternoon evening bonsoir buonasera could can kannst
+koennten koenntest koennen pourriez pouvez peux potrebbe potreste puoi give gib geben donner donnez darmi dai
+fornirmi fornire cortesemente gentilmente freundlicherweise
 regarding regards concerning respecting betreffend bezueglich betreffs hinsichtlich concernant quant riguardo
 riguarda merito speaking starting respect gemaess laut selon secondo according svp stp favore pls pull
 """.split()}
@@ -391,11 +445,12 @@ def _either_form(asked: str) -> bool:
     if len(forms) >= 3 and forms[-1].start() - forms[0].end() <= 60:
         return True  # "corporation, LLC, association, foundation? which one"
     return bool(_SOMETHING_ELSE.search(asked))
-_NOTICE = (r".{0,25}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
+_NOTICE = (r".{0,40}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
+           r"apparition|apparu|compars[oa]|aufgetaucht|auftauch|taucht|"
            r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")
 _NOTICE_ORDER = {
-    "first_notice": re.compile(r"\b(?:first|earliest|oldest|erste\w*|aelteste\w*|premier\w*|plus ancien\w*|prim[oa]|"
-                               r"piu vecchi\w*)\b" + _NOTICE),
+    "first_notice": re.compile(r"\b(?:first|earliest|oldest|erste\w*|erstmals|aelteste\w*|premier\w*|plus ancien\w*|"
+                               r"prim[oa]|piu vecchi\w*)\b" + _NOTICE),
     "latest_notice": re.compile(r"\b(?:latest|last|most recent|newest|neueste\w*|letzte\w*|juengste\w*|derni\w*|"
                                 r"plus recent\w*|ultim[oa]|piu recent\w*)\b" + _NOTICE),
 }

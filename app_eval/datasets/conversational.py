@@ -25,6 +25,7 @@ from app_eval.datasets.split import assign
 from app_eval.datasets.truth import Truth
 
 BUILDER_VERSION = 2
+FIRST_ASKS = ("officers", "address", "capital")  # the first question of a topic, from the golden families `families.T`
 GOALS = {"person_shared_activities": 4, "company_location": 4, "subject_shift": 4, "correction": 4, "comparison": 4}
 
 # follow-up turns, per split (the first turns of a topic use the base family of `families.T`)
@@ -87,6 +88,14 @@ class _Turns:
         self.t, self.v = t, view
         self.checks: list[tuple[int, int, Check]] = []  # (conversation index, turn number, check)
         self.conv = 0
+
+    def numbered_checks(self, ids: list[str]) -> list[Check]:
+        """The disagreements found, each under "<conversation id>.<turn>"."""
+        out = []
+        for conv, turn_no, check in self.checks:
+            check.item = f"{ids[conv]}.{turn_no}"
+            out.append(check)
+        return out
 
     def _check(self, turn_no: int, category: str, reference: list, notices: list) -> None:
         c = compare("", category, reference, notices, "kept")
@@ -172,22 +181,22 @@ def _company(tt: _Turns, w: dict[str, str], uid: str) -> Conversation:
     ])
 
 
-def _shift(tt: _Turns, w: dict[str, str], split: str, a: str, b: str) -> Conversation:
+def _shift(tt: _Turns, w: dict[str, str], a: str, b: str) -> Conversation:
     t = tt.t
     return Conversation(id="", goal="subject_shift", source={"uid": a, "then": b, "names": [t.name(a), t.name(b)]}, turns=[
-        tt.officers(1, a, T["officers"][split][0].format(n=t.name(a)), [], [SEARCH, NETWORK]),
+        tt.officers(1, a, w["first_officers"].format(n=t.name(a)), [], [SEARCH, NETWORK]),
         tt.founded(2, a, w["this_founded"], ["temporal_memory", "context_carryover"]),
         tt.address(3, b, w["shift"].format(n=t.name(b)), ["subject_shift"], [SEARCH]),
         tt.officers(4, b, w["shift_officers"], ["subject_shift", "context_carryover", "entity_memory"], [NETWORK]),
     ])
 
 
-def _correction(tt: _Turns, w: dict[str, str], split: str, wrong: str, right: str) -> Conversation:
+def _correction(tt: _Turns, w: dict[str, str], wrong: str, right: str) -> Conversation:
     t = tt.t
     form = t.legal_form(right)
     return Conversation(id="", goal="correction", source={"uid": right, "wrong": wrong, "names": [t.name(wrong), t.name(right)]},
                         turns=[
-        tt.address(1, wrong, T["address"][split][0].format(n=t.name(wrong)), [], [SEARCH]),
+        tt.address(1, wrong, w["first_address"].format(n=t.name(wrong)), [], [SEARCH]),
         tt.address(2, right, w["correction"].format(n=t.name(right)), ["correction", "context_carryover"], [SEARCH]),
         Turn(question=w["its_form"], expected=f"The legal form of {t.name(right)} is {form}.",
              facts=[Fact(kind="text", value=form)], tags=["context_carryover", "entity_memory"],
@@ -195,7 +204,7 @@ def _correction(tt: _Turns, w: dict[str, str], split: str, wrong: str, right: st
     ])
 
 
-def _comparison(tt: _Turns, w: dict[str, str], split: str, a: str, b: str) -> Conversation:
+def _comparison(tt: _Turns, w: dict[str, str], a: str, b: str) -> Conversation:
     t = tt.t
     cap = {u: t.companies[u]["capital_nominal"] for u in (a, b)}
     founded = {u: _founding(t, u) for u in (a, b)}
@@ -203,7 +212,7 @@ def _comparison(tt: _Turns, w: dict[str, str], split: str, a: str, b: str) -> Co
     earlier = min((a, b), key=lambda u: (founded[u]["date"], founded[u]["publication_number"]))  # type: ignore[index]
     other = b if earlier == a else a
     return Conversation(id="", goal="comparison", source={"uid": a, "then": b, "names": [t.name(a), t.name(b)]}, turns=[
-        tt.capital(1, a, T["capital"][split][0].format(n=t.name(a)), [], [SEARCH]),
+        tt.capital(1, a, w["first_capital"].format(n=t.name(a)), [], [SEARCH]),
         tt.capital(2, b, w["and_of"].format(n=t.name(b)), ["context_carryover"], [SEARCH]),
         Turn(question=w["larger"], expected=f"{t.name(larger)} has the larger nominal capital ({chf(cap[larger])}).",
              facts=[Fact(kind="name", value=t.name(larger)), Fact(kind="number", value=str(cap[larger]), key=False)],
@@ -215,15 +224,18 @@ def _comparison(tt: _Turns, w: dict[str, str], split: str, a: str, b: str) -> Co
     ])
 
 
-def build_conversational(truth: Truth, seed: int = 10, notices: Notices | None = None, world: Path | None = None) -> Dataset:
-    rng = random.Random(seed)
-    t = truth
-    if notices is None and world is not None:
-        notices = Notices.load(world)
-    tt = _Turns(t, SecondView(notices) if notices is not None else None)
-    pool = _company_pool(t)
+def wording(split: str) -> dict[str, str]:
+    """The turns of the committed set in `split`: its follow-ups and the first question of each topic."""
+    return W[split] | {f"first_{ask}": T[ask][split][0] for ask in FIRST_ASKS}
+
+
+def plans(t: Truth, rng: random.Random, goals: dict[str, int], exclude: set[str] | None = None) -> list[tuple[str, object]]:
+    """The entities of each conversation, (goal, argument) in a fixed order: `goals[g]` of each goal, drawn with `rng`
+    from companies and persons whose answers are unambiguous, none of them in `exclude`."""
+    exclude = exclude or set()
+    pool = [u for u in _company_pool(t) if u not in exclude]
     plain = [u for u in pool if everyday(t.name(u))]
-    n_company = GOALS["company_location"] + 2 * (GOALS["subject_shift"] + GOALS["correction"])
+    n_company = goals["company_location"] + 2 * (goals["subject_shift"] + goals["correction"])
     companies = rng.sample(plain, min(len(plain), n_company // 2))
     companies += rng.sample([u for u in pool if u not in companies], n_company - len(companies))
     rng.shuffle(companies)
@@ -232,47 +244,65 @@ def build_conversational(truth: Truth, seed: int = 10, notices: Notices | None =
         counts[t.canonical(pid).casefold()] += 1
     persons = [(pid, us) for pid in sorted(t.mentions_of) if 2 <= len(us := t.companies_of_person(pid)) <= 4
                and counts[t.canonical(pid).casefold()] == 1 and len(t.spellings(pid)) == 1
-               and all(t.name_counts[t.name(u).casefold()] == 1 for u in us)]
+               and all(t.name_counts[t.name(u).casefold()] == 1 for u in us)
+               and person_uid(t.canonical(pid)) not in exclude and not exclude & set(us)]
     pairs_pool = [u for u in pool if u not in companies and t.companies[u].get("capital_nominal")]
     pairs: list[tuple[str, str]] = []
-    while len(pairs) < GOALS["comparison"]:
+    while len(pairs) < goals["comparison"]:
         a, b = rng.sample(pairs_pool, 2)
         fa, fb = _founding(t, a), _founding(t, b)
         if t.companies[a]["capital_nominal"] != t.companies[b]["capital_nominal"] and fa and fb and fa["date"] != fb["date"]:
             pairs.append((a, b))
             pairs_pool = [u for u in pairs_pool if u not in (a, b)]
-    # (goal, builder taking (turns, wording, split)) in a fixed order; splits are assigned before the wording
-    plans: list[tuple[str, object]] = []
-    plans += [("person_shared_activities", (pid, us)) for pid, us in rng.sample(persons, GOALS["person_shared_activities"])]
-    n_loc, n_shift = GOALS["company_location"], GOALS["subject_shift"]
-    plans += [("company_location", u) for u in companies[:n_loc]]
+    out: list[tuple[str, object]] = []
+    out += [("person_shared_activities", (pid, us)) for pid, us in rng.sample(persons, goals["person_shared_activities"])]
+    n_loc, n_shift = goals["company_location"], goals["subject_shift"]
+    out += [("company_location", u) for u in companies[:n_loc]]
     rest = companies[n_loc:]
-    plans += [("subject_shift", (rest[2 * i], rest[2 * i + 1])) for i in range(n_shift)]
+    out += [("subject_shift", (rest[2 * i], rest[2 * i + 1])) for i in range(n_shift)]
     rest = rest[2 * n_shift:]
-    plans += [("correction", (rest[2 * i], rest[2 * i + 1])) for i in range(GOALS["correction"])]
-    plans += [("comparison", p) for p in pairs]
-    ids = [f"C{n:02d}" for n in range(1, len(plans) + 1)]
-    splits = assign(list(zip(ids, plans, strict=True)), lambda x: (x[1][0],), lambda x: x[0])
+    out += [("correction", (rest[2 * i], rest[2 * i + 1])) for i in range(goals["correction"])]
+    out += [("comparison", p) for p in pairs]
+    return out
+
+
+def entities_of(goal: str, arg: object) -> set[str]:
+    """The company uids a plan uses (and a person's companies)."""
+    if goal == "person_shared_activities":
+        return set(arg[1])  # type: ignore[index]
+    return {arg} if isinstance(arg, str) else set(arg)  # type: ignore[arg-type]
+
+
+def conversation(tt: _Turns, w: dict[str, str], goal: str, arg: object) -> Conversation:
+    """One conversation of `goal` on the plan's entities, worded with `w` (keys of `wording`)."""
+    if goal == "person_shared_activities":
+        return _person(tt, w, *arg)  # type: ignore[misc]
+    if goal == "company_location":
+        return _company(tt, w, arg)  # type: ignore[arg-type]
+    if goal == "subject_shift":
+        return _shift(tt, w, *arg)  # type: ignore[misc]
+    if goal == "correction":
+        return _correction(tt, w, *arg)  # type: ignore[misc]
+    return _comparison(tt, w, *arg)  # type: ignore[misc]
+
+
+def build_conversational(truth: Truth, seed: int = 10, notices: Notices | None = None, world: Path | None = None) -> Dataset:
+    rng = random.Random(seed)
+    t = truth
+    if notices is None and world is not None:
+        notices = Notices.load(world)
+    tt = _Turns(t, SecondView(notices) if notices is not None else None)
+    chosen = plans(t, rng, GOALS)
+    ids = [f"C{n:02d}" for n in range(1, len(chosen) + 1)]
+    # splits are assigned before the wording
+    splits = assign(list(zip(ids, chosen, strict=True)), lambda x: (x[1][0],), lambda x: x[0])
     convs: list[Conversation] = []
-    for i, (cid, (goal, arg)) in enumerate(zip(ids, plans, strict=True)):
+    for i, (cid, (goal, arg)) in enumerate(zip(ids, chosen, strict=True)):
         split = splits[cid]
-        w = W[split]
         tt.conv = i
-        if goal == "person_shared_activities":
-            c = _person(tt, w, *arg)  # type: ignore[misc]
-        elif goal == "company_location":
-            c = _company(tt, w, arg)  # type: ignore[arg-type]
-        elif goal == "subject_shift":
-            c = _shift(tt, w, split, *arg)  # type: ignore[misc]
-        elif goal == "correction":
-            c = _correction(tt, w, split, *arg)  # type: ignore[misc]
-        else:
-            c = _comparison(tt, w, split, *arg)  # type: ignore[misc]
+        c = conversation(tt, wording(split), goal, arg)
         c.id, c.split = cid, split  # type: ignore[assignment]
         convs.append(c)
-    checks = []
-    for conv, turn_no, check in tt.checks:
-        check.item = f"{ids[conv]}.{turn_no}"
-        checks.append(check)
     return Dataset(kind=CONVERSATIONAL, version=world_version(t, CONVERSATIONAL, BUILDER_VERSION), world=t.summary,
-                   built_from="truth", conversations=convs, world_digest=world_digest(world) if world else None, checks=checks)
+                   built_from="truth", conversations=convs, world_digest=world_digest(world) if world else None,
+                   checks=tt.numbered_checks(ids))
