@@ -103,12 +103,18 @@ DELETE r
 SET keep.counted = 0
 """
 DELETE_NODES = "UNWIND $uids AS u MATCH (n:BaseNode {uid: u}) DETACH DELETE n"
+# From each weak node through its notices (a notice names a handful of nodes) to the strong nodes beside it, then
+# whether both hang on the same hub: one edge each. (From the hub, every pair of its nodes was tried: a hub of a
+# common name holds thousands at a million notices.) Sorted here, not by the server (`absorb_weak_nodes`).
 ABSORBABLE = """
-MATCH (w:BaseNode)-[:HAS_NAME]->(hub:NameHub)<-[:HAS_NAME]-(s:BaseNode)
-WHERE w.strength = 'weak' AND s.strength = 'strong'
-  AND ((w:Person AND s:Person) OR (w:Company AND s:Company))
-MATCH (w)-->(e:Event)<--(s)
-RETURN DISTINCT w.uid AS weak, s.uid AS strong, hub.uid AS hub ORDER BY weak, strong
+MATCH (w:BaseNode)
+WHERE w.strength = 'weak' AND (w:Person OR w:Company)
+MATCH (w)-->(e:Event)<--(s:BaseNode)
+WHERE s.strength = 'strong' AND ((w:Person AND s:Person) OR (w:Company AND s:Company))
+MATCH (w)-[:HAS_NAME]->(hub:NameHub)
+MATCH (s)-[:HAS_NAME]->(same:NameHub)
+WHERE same.uid = hub.uid
+RETURN DISTINCT w.uid AS weak, s.uid AS strong, hub.uid AS hub
 """
 # MERGEd from the Event, whose edges are few (a strong audit firm has thousands): see phase2.LINK.
 MOVE_EDGES = {t: f"""
@@ -211,7 +217,7 @@ def absorb_weak_nodes(graph: Graph) -> tuple[int, set[str]]:
     many, and the hubs of the persons involved (an edge merged into an equal one counts once)."""
     chosen: dict[str, str] = {}
     hubs: set[str] = set()
-    for row in _rows(graph, ABSORBABLE):
+    for row in sorted(_rows(graph, ABSORBABLE), key=lambda r: (r["weak"], r["strong"])):
         chosen.setdefault(row["weak"], row["strong"])  # homonyms: the first strong node, deterministically
         hubs.add(row["hub"])
     pairs = [{"weak": w, "strong": s} for w, s in chosen.items()]
