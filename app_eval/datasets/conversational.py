@@ -266,10 +266,11 @@ def plans(t: Truth, rng: random.Random, goals: dict[str, int], exclude: set[str]
     return out
 
 
-def entities_of(goal: str, arg: object) -> set[str]:
-    """The company uids a plan uses (and a person's companies)."""
+def entities_of(t: Truth, goal: str, arg: object) -> set[str]:
+    """The uids a plan uses: its companies, or a person (as the graph names them) and their companies."""
     if goal == "person_shared_activities":
-        return set(arg[1])  # type: ignore[index]
+        pid, companies = arg  # type: ignore[misc]
+        return {person_uid(t.canonical(pid)), *companies}
     return {arg} if isinstance(arg, str) else set(arg)  # type: ignore[arg-type]
 
 

@@ -75,11 +75,12 @@ def wordings(writer: str) -> dict[str, dict[str, str]]:
 
 
 def _used(ds: Dataset) -> set[str]:
-    """The entities a committed set asks about."""
+    """The entities a committed set asks about: its items' and turns' entities, and the companies of a conversation's
+    source (a person's companies, the wrong company of a correction)."""
     used = {u for it in ds.items for u in (it.entity_uids or [])}
     for c in ds.conversations:
-        used |= {u for t in c.turns for u in t.entity_uids} | {v for k, v in c.source.items() if isinstance(v, str)}
-        used |= {u for k in ("uids",) for u in c.source.get(k, [])}
+        used |= {u for t in c.turns for u in t.entity_uids} | set(c.source.get("uids", []))
+        used |= {v for k, v in c.source.items() if k in ("uid", "then", "wrong") and isinstance(v, str)}
     return used
 
 
@@ -106,7 +107,7 @@ def build_independent_conversations(truth: Truth, committed: Sequence[Dataset],
             c.id, c.split = f"{writer}{n:02d}", split_of(writer)  # type: ignore[assignment]
             c.source |= {"writer": writer, "variant": variant, "language": variant[:2]}
             convs.append(c)
-            exclude |= entities_of(goal, arg)
+            exclude |= entities_of(truth, goal, arg)
     base = committed[0] if committed else None
     return Dataset(kind=CONVERSATIONAL, version=base.version if base else "independent", world=base.world if base else {},
                    built_from="truth", conversations=convs, world_digest=base.world_digest if base else None)

@@ -116,11 +116,12 @@ def test_no_entity_is_asked_twice_nor_one_of_the_committed_sets(built, built_wor
     from app_eval.datasets.truth import Truth as DatasetTruth  # noqa: PLC0415
 
     truth, ds, _ = built
-    used: list[str] = []
+    used: list[str] = []  # the companies and persons asked about, each in one conversation
     for c in ds.conversations:
-        used += sorted({u for t in c.turns for u in t.entity_uids if u in truth.companies})
+        used += sorted({u for t in c.turns for u in t.entity_uids})
     assert len(used) == len(set(used))
-    taken = used[0]
+    assert any(u not in truth.companies for u in used)  # persons are among them
+    taken = next(u for u in used if u in truth.companies)
     official = Dataset(kind=CONVERSATIONAL, version="t", world={}, built_from="truth", conversations=[
         Conversation(id="C01", goal="company_location", source={"uid": taken},
                      turns=[Turn(question="q", expected="e", facts=[], entity_uids=[taken])])])
