@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,22 +64,29 @@ def split_of(writer: str) -> str:
     return TEST if writer in TEST_WRITERS else DEV
 
 
-def templates(writer: str) -> list[Template]:
-    """One writer's templates, checked: a known ask, a language, one placeholder of the ask's kind."""
-    path = WRITERS_DIR / f"{writer}.tsv"
-    out: list[Template] = []
+def tsv_rows(path: Path, fields: int) -> Iterator[tuple[int, list[str]]]:
+    """(line number, its fields stripped) of a writer's tab-separated file, blank lines skipped; a line with another
+    number of fields is refused, naming the file and the line."""
     with path.open(encoding="utf-8", newline="") as f:
         for n, row in enumerate(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE), start=1):
             if not row or not "".join(row).strip():
                 continue
-            if len(row) != 4:
-                raise ValueError(f"{path.name} line {n}: {len(row)} fields, not 4")
-            ask, style, language, text = (x.strip() for x in row)
-            slot = "{p}" if ask == "person_companies" else "{n}"
-            if ask not in ASKS or language not in LANGUAGES or text.count(slot) != 1 \
-                    or len(re.findall(r"[{}]", text)) != 2:
-                raise ValueError(f"{path.name} line {n}: not a template of a known ask with one {slot}: {row}")
-            out.append(Template(ask, style, language, text))
+            if len(row) != fields:
+                raise ValueError(f"{path.name} line {n}: {len(row)} fields, not {fields}")
+            yield n, [x.strip() for x in row]
+
+
+def templates(writer: str) -> list[Template]:
+    """One writer's templates, checked: a known ask, a language, one placeholder of the ask's kind."""
+    path = WRITERS_DIR / f"{writer}.tsv"
+    out: list[Template] = []
+    for n, row in tsv_rows(path, 4):
+        ask, style, language, text = row
+        slot = "{p}" if ask == "person_companies" else "{n}"
+        if ask not in ASKS or language not in LANGUAGES or text.count(slot) != 1 \
+                or len(re.findall(r"[{}]", text)) != 2:
+            raise ValueError(f"{path.name} line {n}: not a template of a known ask with one {slot}: {row}")
+        out.append(Template(ask, style, language, text))
     return out
 
 

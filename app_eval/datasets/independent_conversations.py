@@ -20,13 +20,13 @@ are never read while working on the engine (their figures are looked at as means
 """
 from __future__ import annotations
 
-import csv
 import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from app_eval.datasets.conversational import GOALS, _Turns, conversation, entities_of, plans, wording
+from app_eval.datasets.independent import tsv_rows
 from app_eval.datasets.model import CONVERSATIONAL, DEV, TEST, Dataset
 from app_eval.datasets.truth import Truth
 
@@ -52,22 +52,16 @@ def wordings(writer: str) -> dict[str, dict[str, str]]:
     French and Italian template each, the turn's placeholder once (none in a follow-up)."""
     path = WRITERS_DIR / f"{writer}.tsv"
     out: dict[str, dict[str, str]] = {v: {} for v in VARIANTS}
-    with path.open(encoding="utf-8", newline="") as f:
-        for n, row in enumerate(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE), start=1):
-            if not row or not "".join(row).strip():
-                continue
-            if len(row) != 3:
-                raise ValueError(f"{path.name} line {n}: {len(row)} fields, not 3")
-            key, language, text = (x.strip() for x in row)
-            if key not in SLOTS:
-                raise ValueError(f"{path.name} line {n}: no turn {key!r} (turns: {', '.join(SLOTS)})")
-            slot, braces = SLOTS[key], len(re.findall(r"[{}]", text))
-            if (braces != 0) if slot is None else (text.count(slot) != 1 or braces != 2):
-                raise ValueError(f"{path.name} line {n}: turn {key} takes {slot or 'no placeholder'} once: {text!r}")
-            variant = language if language != "en" else "en1" if key not in out["en1"] else "en2"
-            if variant not in out or key in out[variant]:
-                raise ValueError(f"{path.name} line {n}: one {language} template too many for turn {key}")
-            out[variant][key] = re.sub(r"\s+", " ", text)
+    for n, (key, language, text) in tsv_rows(path, 3):
+        if key not in SLOTS:
+            raise ValueError(f"{path.name} line {n}: no turn {key!r} (turns: {', '.join(SLOTS)})")
+        slot, braces = SLOTS[key], len(re.findall(r"[{}]", text))
+        if (braces != 0) if slot is None else (text.count(slot) != 1 or braces != 2):
+            raise ValueError(f"{path.name} line {n}: turn {key} takes {slot or 'no placeholder'} once: {text!r}")
+        variant = language if language != "en" else "en1" if key not in out["en1"] else "en2"
+        if variant not in out or key in out[variant]:
+            raise ValueError(f"{path.name} line {n}: one {language} template too many for turn {key}")
+        out[variant][key] = re.sub(r"\s+", " ", text)
     for variant, keys in out.items():
         if lacking := [k for k in SLOTS if k not in keys]:
             raise ValueError(f"{path.name}: no {variant} template for {', '.join(lacking)}")

@@ -5,8 +5,6 @@ The test writers' templates are not read here beyond their shape: the check that
 four-word runs compares hashes, so a failure names no template."""
 from __future__ import annotations
 
-import hashlib
-import re
 from collections import Counter
 
 import pytest
@@ -15,8 +13,8 @@ from app_eval.datasets.independent import ASKS, TEST_WRITERS, build_independent,
 from app_eval.datasets.model import DEV, GOLDEN, TEST, Dataset
 from tests.conftest import ROOT
 from tests.support.truth import Truth
+from tests.support.writer_runs import agent_runs, shared_runs
 
-WORD = re.compile(r"\w+")
 # four-word runs of the test writers that agent/ held when their files were committed (generic ones, such as a run
 # from the golden set's own dev wording): sha256 prefixes, so that the runs themselves stay unread
 KNOWN_SHARED = set("""
@@ -25,9 +23,6 @@ KNOWN_SHARED = set("""
 c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
 """.split())
 
-
-def words(text: str) -> list[str]:
-    return WORD.findall(text.casefold())
 
 
 def test_every_writer_wrote_twelve_templates_per_ask_in_four_languages():
@@ -48,17 +43,7 @@ def test_the_split_is_the_writers():
 
 
 def test_agent_holds_no_new_run_of_a_test_writer():
-    agent: set[tuple[str, ...]] = set()
-    for p in sorted((ROOT / "agent").rglob("*")):
-        if p.is_file() and p.suffix in (".py", ".txt", ".json"):
-            w = words(p.read_text(encoding="utf-8", errors="replace"))
-            agent |= {tuple(w[i:i + 4]) for i in range(len(w) - 3)}
-    shared = set()
-    for writer in TEST_WRITERS:
-        for t in templates(writer):
-            for w in (words(part) for part in re.split(r"\{[np]\}", t.text)):
-                shared |= {hashlib.sha256(" ".join(w[i:i + 4]).encode()).hexdigest()[:12]
-                           for i in range(len(w) - 3) if tuple(w[i:i + 4]) in agent}
+    shared = shared_runs([t.text for writer in TEST_WRITERS for t in templates(writer)], agent_runs(ROOT / "agent"))
     assert shared <= KNOWN_SHARED, f"{len(shared - KNOWN_SHARED)} new run(s) of a test writer's template in agent/"
 
 

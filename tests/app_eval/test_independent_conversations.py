@@ -5,7 +5,6 @@ The test writers' templates are not read here beyond their shape: the check that
 four-word runs compares hashes, so a failure names no template."""
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 
@@ -17,8 +16,8 @@ from app_eval.datasets.independent_conversations import SLOTS, TEST_WRITERS, VAR
 from app_eval.datasets.model import CONVERSATIONAL, DEV, GOLDEN, TEST, Conversation, Dataset, Turn
 from tests.conftest import ROOT
 from tests.support.truth import Truth
+from tests.support.writer_runs import agent_runs, shared_runs
 
-WORD = re.compile(r"\w+")
 # four-word runs of the test writers that agent/ held before their files were committed (generic ones): sha256
 # prefixes, so that the runs themselves stay unread
 KNOWN_SHARED = set("""
@@ -26,9 +25,6 @@ KNOWN_SHARED = set("""
 9409950413d8 a363139bda58 c54a69ab8ba2 c8c141f17d84 cb60d7cc3347 d1cac05f6a90 edc12277687f
 """.split())
 
-
-def words(text: str) -> list[str]:
-    return WORD.findall(text.casefold())
 
 
 def test_every_writer_worded_every_turn_in_five_variants():
@@ -65,18 +61,8 @@ def test_the_split_is_the_writers():
 
 
 def test_agent_holds_no_new_run_of_a_test_writer():
-    agent: set[tuple[str, ...]] = set()
-    for p in sorted((ROOT / "agent").rglob("*")):
-        if p.is_file() and p.suffix in (".py", ".txt", ".json"):
-            w = words(p.read_text(encoding="utf-8", errors="replace"))
-            agent |= {tuple(w[i:i + 4]) for i in range(len(w) - 3)}
-    shared = set()
-    for writer in TEST_WRITERS:
-        for keys in wordings(writer).values():
-            for text in keys.values():
-                for w in (words(part) for part in re.split(r"\{[np]\}", text)):
-                    shared |= {hashlib.sha256(" ".join(w[i:i + 4]).encode()).hexdigest()[:12]
-                               for i in range(len(w) - 3) if tuple(w[i:i + 4]) in agent}
+    texts = [text for writer in TEST_WRITERS for keys in wordings(writer).values() for text in keys.values()]
+    shared = shared_runs(texts, agent_runs(ROOT / "agent"))
     assert shared <= KNOWN_SHARED, f"{len(shared - KNOWN_SHARED)} new run(s) of a test writer's template in agent/"
 
 
