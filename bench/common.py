@@ -2,7 +2,6 @@
 measure the code under test, not the generator), scratch graph servers, process-tree memory."""
 from __future__ import annotations
 
-import json
 import os
 import socket
 from pathlib import Path
@@ -67,15 +66,6 @@ def tree_cpu(pid: int) -> float:
     return sum(t.user + t.system for t in (p.cpu_times() for p in [proc, *proc.children(recursive=True)]))
 
 
-def _quarantined(last_build: Path) -> int:
-    """How many records the completed build that wrote `last_build` quarantined (0: none, or no such build)."""
-    try:
-        rec = json.loads(last_build.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return 0
-    return int(rec.get("quarantined") or 0) if rec.get("completed") else 0
-
-
 class BuiltGraph:
     """A world built once into data/bench/graph-<n>-<seed> and reused by later runs (its own server)."""
 
@@ -89,7 +79,7 @@ class BuiltGraph:
         self.server = EmbeddedServer(self.settings)
 
     def __enter__(self) -> BuiltGraph:
-        from data_pipeline.build import ALL_SUB_RUBRICS, build, complete_older_graph, last_build_file  # noqa: PLC0415
+        from data_pipeline.build import ALL_SUB_RUBRICS, build, complete_older_graph, quarantined_count  # noqa: PLC0415
         from data_pipeline.extract.rules import RuleExtractor  # noqa: PLC0415
         from data_pipeline.phase2 import pending_uids  # noqa: PLC0415
         from data_pipeline.stats import graph_stats  # noqa: PLC0415
@@ -99,7 +89,7 @@ class BuiltGraph:
         self.graph = connect(self.settings, role="writer")
         # every publication is in the graph, or was quarantined by the build that made it (a million generated
         # notices hold a few capitals out of range)
-        expected = self.n - _quarantined(last_build_file(self.settings.data_dir / "build"))
+        expected = self.n - quarantined_count(self.settings.data_dir / "build")
         if graph_stats(self.graph).events < expected or pending_uids(self.graph, ALL_SUB_RUBRICS):
             build(self.graph, [str(self.world / "xml")], RuleExtractor(), ALL_SUB_RUBRICS,
                   self.settings.data_dir / "build", progress=True)
