@@ -18,17 +18,24 @@ from pathlib import Path
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import Extractor
 from data_pipeline.model import Publication
-from data_pipeline.phase1 import backfill_scopes, write_batch
+from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, write_batch
 from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
-from data_pipeline.summaries import invalidate, summarize_tops, tops_summarized
+from data_pipeline.summaries import (
+    invalidate,
+    schema_summarized,
+    summarize_schema,
+    summarize_tops,
+    tops_summarized,
+)
 from kg import company_tops
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
+from kg.graph_store import SCHEMA_UID
 
 log = logging.getLogger(__name__)
 
@@ -71,16 +78,19 @@ def quarantined_count(state_dir: Path) -> int:
 
 
 def complete_older_graph(graph: Graph) -> None:
-    """What a complete graph built by older code lacks, written without a rebuild: the notices' scopes, the counts
-    rank_persons reads and the summaries. Nothing to write on a current graph (a few scans)."""
+    """What a complete graph built by older code lacks, written without a rebuild: the notices' scopes (by kind
+    too), the counts rank_persons reads and the summaries. Nothing to write on a current graph (a few scans)."""
     graph.ensure_schema()
     with graph.long_statements():
         backfill_scopes(graph)
+        backfill_kind_scopes(graph)
         if not summarized(graph):
             log.info("counting the persons' companies per role group and canton")
             run_phase3(graph)
         if not tops_summarized(graph):
             summarize_tops(graph)
+        if not schema_summarized(graph):
+            summarize_schema(graph)
 
 
 def _read_chunk(chunk: list[Path]) -> tuple[list[Publication], list[QuarantineEntry]]:
@@ -141,9 +151,11 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     failed = True
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
-        invalidate(graph, company_tops.SUMMARY_UID)  # written again below, once the graph holds this run's notices
+        for summary in (company_tops.SUMMARY_UID, SCHEMA_UID):  # written again below, once the graph holds this run
+            invalidate(graph, summary)
         graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
         t0 = time.perf_counter()
+        backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
         report.publications = _phase1(graph, files, q, px, batch_files, progress)
         backfill_scopes(graph)  # notices written by a build before scopes existed
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
@@ -162,6 +174,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     finally:
         _restore_fulltext(graph, failed)
         if not failed:
+            summarize_schema(graph)  # with the full-text indexes restored: the schema lists them
             report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
         q.close()
         report.quarantined, report.skipped = q.count, q.skipped

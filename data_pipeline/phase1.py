@@ -23,8 +23,18 @@ from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.summaries import is_valid, write_summary
 from kg.driver import Graph
-from kg.event_scope import SCOPELESS, SET_SCOPES, scope
+from kg.event_scope import (
+    KIND_SUBS,
+    KINDLESS,
+    KINDS_UID,
+    KINDS_VERSION,
+    SCOPELESS,
+    SET_SCOPES,
+    scope,
+    set_kind_scopes,
+)
 
 log = logging.getLogger(__name__)
 # A publication that cannot be written: (publication, reason) -> its quarantine.
@@ -163,6 +173,20 @@ def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN
     pseudonymized by `px` before they reach the graph. Returns the publications written."""
     items = prepare(pubs, px, on_error)
     return _write(graph, items, on_error) if items else 0
+
+
+def backfill_kind_scopes(graph: Graph, batch: int = 5000) -> int:
+    """Writes the kind scopes (`kg.event_scope.KIND_SCOPES`) of the notices of a graph whose notices were written
+    before them, then marks the graph as holding them (phase 1 writes them with every notice from then on); returns
+    how many notices were read. Nothing to read on a marked graph or an empty one."""
+    if is_valid(graph, KINDS_UID, KINDS_VERSION):
+        return 0
+    with graph.driver.session(database=graph.database) as s:
+        rows = [r.data() for r in s.run(KINDLESS, subs=list(KIND_SUBS))]
+    for i in range(0, len(rows), batch):
+        graph.write(*set_kind_scopes(rows[i: i + batch]))
+    write_summary(graph, KINDS_UID, KINDS_VERSION, {})
+    return len(rows)
 
 
 def backfill_scopes(graph: Graph, batch: int = 5000) -> int:

@@ -14,7 +14,7 @@ from data_pipeline.extract.mergers import absorbed_by
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
-from kg.event_scope import scope
+from kg.event_scope import kind_scopes, scope
 
 __all__ = ["Phase1Rows", "company_uid", "full_text", "rows_for", "stable_uid"]
 
@@ -149,6 +149,7 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
     merger = absorbed_by(pub.text) if pub.sub_rubric == "HR03" and subject is not None else None
     if merger is not None:
         event |= {"acquirer_uid": px.public_id(merger.uid), "acquirer_name": merger.acquirer}
+    event |= kind_scopes(event)  # a seat move, a rename, a merger, ...: list_events reads them by these
     rows = Phase1Rows(event=px.protect("Event", {k: v for k, v in event.items() if v is not None}))
     status = _status(pub)
     if subject is not None and subject.name:

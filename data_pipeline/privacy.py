@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from data_pipeline.token_table import TokenTable
 from data_pipeline.uids import keyed_uid, stable_uid
+from kg.event_scope import MOVE_TOWNS
 
 if TYPE_CHECKING:
     from kg.driver import Graph
@@ -36,7 +37,7 @@ SENSITIVE: dict[str, tuple[str, ...]] = {
     "Person": ("name", "first_name", "last_name", "residence", "origin", "nationality", "date_of_birth", "hub_key"),
     "Event": ("full_text", "title", "company_name", "office", "register_office", "source", "after_name", "after_seat",
               "after_address", "after_purpose", "before_name", "before_seat", "before_address", "before_purpose",
-              "acquirer_name"),
+              "acquirer_name", *MOVE_TOWNS),
     "NameHub": ("name", "key"),
 }
 

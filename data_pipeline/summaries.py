@@ -12,7 +12,9 @@ from neo4j import ManagedTransaction
 
 from data_pipeline.inserts import existing, insert
 from kg import company_tops
+from kg.ddl import INDEX_BUILD_S
 from kg.driver import Graph
+from kg.graph_store import SCHEMA_UID, SCHEMA_VERSION, GuardedGraphStore
 from kg.hub_counts import SUMMARY_LABEL
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,21 @@ def summarize_tops(graph: Graph) -> None:
     for metric, rows in found.items():
         props |= {k: json.dumps(v) for k, v in company_tops.tops(metric, rows).items()}
     write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
+
+
+def summarize_schema(graph: Graph) -> None:
+    """The graph's schema as the custom-Cypher tool reads it (`kg.graph_store.SCHEMA_UID`), read once here on the
+    read-only path. An optimization too: when it fails, the build goes on and the tool reads the schema live."""
+    try:
+        props = GuardedGraphStore(graph, timeout_s=INDEX_BUILD_S).summary()
+    except Exception:
+        log.exception("could not summarize the schema; the custom-Cypher tool will read it from the graph")
+        return
+    write_summary(graph, SCHEMA_UID, SCHEMA_VERSION, props)
+
+
+def schema_summarized(graph: Graph) -> bool:
+    return is_valid(graph, SCHEMA_UID, SCHEMA_VERSION)
 
 
 def tops_summarized(graph: Graph) -> bool:

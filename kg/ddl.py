@@ -11,6 +11,7 @@ from neo4j import Driver
 
 from kg.arcade_http import ArcadeHttp
 from kg.backend import Backend, detect_backend
+from kg.event_scope import KIND_SCOPES, MOVE_TOWNS
 from kg.hub_counts import PROPERTIES, TALLY_LABEL
 
 # ArcadeDB names a full-text index "<Type>[<property>]"; Neo4j gets the same name so that
@@ -39,6 +40,8 @@ INDEXES = [
     "CREATE INDEX event_sub_rubric IF NOT EXISTS FOR (n:Event) ON (n.sub_rubric)",
     # sub-rubric, canton and year in one (kg.event_scope): counts and lists by kind, canton and period
     "CREATE INDEX event_scope IF NOT EXISTS FOR (n:Event) ON (n.scope)",
+    # canton and year of the notices of one listed kind (a seat move, a rename, ...; kg.event_scope.KIND_SCOPES)
+    *(f"CREATE INDEX event_{p} IF NOT EXISTS FOR (n:Event) ON (n.{p})" for p in (*KIND_SCOPES.values(), *MOVE_TOWNS)),
     "CREATE INDEX company_seat IF NOT EXISTS FOR (n:Company) ON (n.seat)",
 ] + [  # rank_persons reads the hubs whose company (mandate) count, in all or in a role group, reaches its threshold
     f"CREATE INDEX namehub_{p} IF NOT EXISTS FOR (n:NameHub) ON (n.{p})" for p in PROPERTIES] + [

@@ -20,6 +20,7 @@ still applies, and an empty result then says so.
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import threading
@@ -43,6 +44,13 @@ MAX_PROPS_SHOWN = 30  # per label in the text the model reads, most frequent fir
 # What the corrector may be given (its worst case on such input stays in the tens of milliseconds).
 CORRECT_MAX_CHARS, CORRECT_MAX_BRACES, CORRECT_MAX_PARENS = 1200, 8, 30
 _MEMO_KEY = "graph_store"
+# The schema as the build read it, kept in a summary node: reading it live samples every relationship type, which
+# ArcadeDB does by walking vertices until enough edges of the type are seen (39 s for the rare types at a million
+# notices). A graph without it (or with an older version) is read live.
+SCHEMA_UID = "summary-schema"
+SCHEMA_VERSION = 1
+READ_SCHEMA = ("MATCH (s:BaseNode {uid: $uid}) WHERE s.version = $version "
+               "RETURN s.structured AS structured, s.triples AS triples")
 _memo_lock = threading.Lock()
 
 Correction = Literal["unchanged", "corrected", "unmatched", "skipped"]
@@ -89,8 +97,9 @@ class GuardedGraphStore:
         return self.run(query, params).rows
 
     def refresh_schema(self) -> None:
+        """The schema read from the graph itself, now (not the build's summary of it)."""
         with self._lock:
-            self._load()
+            self._load(live=True)
 
     def add_graph_documents(self, graph_documents: list[Any], include_source: bool = False) -> None:
         raise QueryRefused("this graph store is read-only; the pipeline (python -m data_pipeline build) writes the graph")
@@ -141,10 +150,20 @@ class GuardedGraphStore:
                 self._corrector = CypherQueryCorrector(triples)
             return self._corrector
 
-    def _load(self) -> None:
-        structured, triples = build_structured_schema(self.query)
+    def _load(self, live: bool = False) -> None:
+        kept = [] if live else self.query(READ_SCHEMA, {"uid": SCHEMA_UID, "version": SCHEMA_VERSION})
+        if kept:
+            structured = json.loads(kept[0]["structured"])
+            triples = [Schema(*t) for t in json.loads(kept[0]["triples"])]
+        else:
+            structured, triples = build_structured_schema(self.query)
         self._structured, self._triples, self._corrector = structured, triples, None
         self._loaded_at = time.monotonic()
+
+    def summary(self) -> dict[str, str]:
+        """The schema read live, as the properties of the summary node that keeps it (`SCHEMA_UID`)."""
+        structured, triples = build_structured_schema(self.query)
+        return {"structured": json.dumps(structured, sort_keys=True), "triples": json.dumps([list(t) for t in triples])}
 
 
 def store_for(graph: Graph, settings: Settings) -> GuardedGraphStore:

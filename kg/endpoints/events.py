@@ -5,11 +5,16 @@ town and legal form, and the count.
 Each kind is one fixed predicate on the notices (sub-rubric, and the before/after values phase 1 keeps), so
 the question's filters are parameters and the company is one HAS_EVENT away. A company listed twice for one
 kind (a bankruptcy published in several steps) is listed once, at its first notice of that kind.
+
+The notices of a kind are found by an index (issue 19): by their scope or their kind's own (kg.event_scope), a
+move by its former or new town. The first read returns only what choosing and counting the companies needs, in
+order; what the shown rows say is read for them alone (at a million notices a list counts thousands).
 """
 from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -18,32 +23,51 @@ from rapidfuzz.distance import OSA
 
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.endpoints.vocabulary import legal_form
-from kg.event_scope import scopes
+from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
 from kg.text import fold
 
 Kind = Literal["founded", "deleted", "bankrupt", "liquidation", "moved", "renamed", "merged", "capital_changed"]
-# The notices of each kind: sub-rubrics (an indexed look-up) and what the notice must say.
+# The notices of each kind: sub-rubrics and what the notice must say, read this way for one company (its notices,
+# a handful: every rename of its name, the liquidation suffix included). Across companies new entries and deletions
+# are found by their scope (sub-rubric, canton, year) and the other kinds by their own (kg.event_scope.KIND_SCOPES:
+# the same predicates, a rename to "… in Liquidation" left out), one index look-up each.
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "founded": (("HR01",), "true"),
     "deleted": (("HR03",), "true"),
     "merged": (("HR03",), "e.acquirer_uid IS NOT NULL"),
     "bankrupt": (("KK01", "KK02", "HR02"), "(e.sub_rubric <> 'HR02' OR e.status_after = 'bankrupt')"),
-    "liquidation": (("HR02",) + tuple(f"LS{i:02d}" for i in range(1, 9)),
-                    "(e.sub_rubric <> 'HR02' OR e.status_after = 'liquidation')"),
+    "liquidation": (("HR02", *LIQUIDATION_SUBS), "(e.sub_rubric <> 'HR02' OR e.status_after = 'liquidation')"),
     "moved": (("HR02",), "e.before_seat IS NOT NULL"),
     "renamed": (("HR02",), "e.before_name IS NOT NULL"),
     "capital_changed": (("HR02",), "e.before_capital_nominal IS NOT NULL"),
 }
-# The notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the question
-# names a canton or a period; else every notice of the sub-rubrics.
-NOTICES = {"scoped": "e.scope IN $scopes", "all": "e.sub_rubric IN $subs"}
-EVENTS = """
-MATCH (e:Event)
-WHERE {notices} AND ($since IS NULL OR e.publication_date >= $since)
-  AND ($until IS NULL OR e.publication_date <= $until) AND {predicate}
+BY_SCOPE = ("founded", "deleted")
+NOTICES = {"company": "MATCH (c:Company {{uid: $uid}})-[:HAS_EVENT]->(e:Event) WHERE e.sub_rubric IN $subs AND {predicate}",
+           "scope": "MATCH (e:Event) WHERE e.scope IN $keys MATCH (c:Company)-[:HAS_EVENT]->(e)",
+           "kind": "MATCH (e:Event) WHERE e.{prop} IN $keys MATCH (c:Company)-[:HAS_EVENT]->(e)",
+           # moves to (from) a town: the new (former) towns of the moves, one index look-up
+           "town": "MATCH (e:Event) WHERE e.{prop} IN $towns MATCH (c:Company)-[:HAS_EVENT]->(e)",
+           # new entries or deletions in no canton and no period: every notice of the sub-rubric
+           "all": "MATCH (e:Event) WHERE e.sub_rubric IN $subs AND {predicate} MATCH (c:Company)-[:HAS_EVENT]->(e)"}
+# The notices of the kind, in order, with what the filters read in Python need (`PLACES`: a town, a move's places).
+SELECT = """
+{notices}
+WITH c, e WHERE c.strength = 'strong' AND ($since IS NULL OR e.publication_date >= $since)
+  AND ($until IS NULL OR e.publication_date <= $until)
+  AND ($canton IS NULL OR coalesce(e.canton, c.canton) = $canton)
+  AND ($form IS NULL OR coalesce(e.after_legal_form, c.legal_form) = $form)
+RETURN c.uid AS uid, e.uid AS publication_number, e.publication_date AS publication_date{columns}
+ORDER BY publication_date, publication_number
+"""
+PLACES = (", c.seat AS seat, c.canton AS company_canton, e.canton AS canton, e.after_seat AS after_seat, "
+          "e.before_seat AS before_seat")
+# What the rows shown say (the company, one HAS_EVENT from the notice).
+SHOWN = """
+UNWIND $rows AS row
+MATCH (e:Event {uid: row.publication_number})
 MATCH (c:Company)-[:HAS_EVENT]->(e)
-WHERE c.strength = 'strong' AND ($uid IS NULL OR c.uid = $uid)
+WHERE c.uid = row.uid
 RETURN c.uid AS uid, c.name AS name, c.legal_form AS legal_form, c.seat AS seat, c.canton AS company_canton,
        e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
        e.canton AS canton, e.company_name AS name_in_notice, e.after_seat AS after_seat, e.before_seat AS before_seat,
@@ -51,7 +75,6 @@ RETURN c.uid AS uid, c.name AS name, c.legal_form AS legal_form, c.seat AS seat,
        e.before_capital_nominal AS before_capital, e.after_capital_nominal AS after_capital,
        e.acquirer_uid AS acquirer_uid, e.acquirer_name AS acquirer_name, e.deletion_date AS deletion_date,
        e.bankruptcy_opened AS bankruptcy_opened
-ORDER BY publication_date, publication_number
 """
 # The canton a company was in before a move: the register that published its notices before it.
 CANTON_BEFORE = """
@@ -61,14 +84,14 @@ WHERE e.publication_date < m.date AND e.rubric = 'HR' AND e.canton IS NOT NULL
 RETURN m.uid AS uid, m.date AS date, e.canton AS canton, e.publication_date AS published
 ORDER BY published
 """
-# Else the canton of the former seat, as the register knows it from the companies seated there.
+# Else the canton of the former seat, as the register knows it from the companies seated there (the first
+# twenty: a city's are tens of thousands at a million notices).
 SEAT_CANTONS = """
-UNWIND $seats AS s
-MATCH (c:Company {seat: s})
+MATCH (c:Company {seat: $seat})
 WHERE c.canton IS NOT NULL
-RETURN s AS seat, c.canton AS canton, count(c) AS n
+RETURN c.canton AS canton
+LIMIT 20
 """
-LIQUIDATION_WORDS = ("liquidation", "liquidazione", "liq.")
 
 
 class ListEventsArgs(BaseModel):
@@ -122,9 +145,13 @@ class Place:
         self.towns = set() if said_canton else {fold(s) for s in city_spellings(text)}
 
     def holds(self, seat: str | None, canton: str | None) -> bool:
-        if seat and _town(seat) in self.towns:
+        if seat and town_key(seat) in self.towns:
             return True
         return self.canton is not None and canton == self.canton
+
+    def as_seats(self) -> list[str]:
+        """The seats a register may write for this town."""
+        return sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})
 
     def correct(self, seats: dict[str, str], is_a_seat: Callable[[list[str]], bool]) -> str | None:
         """A town typed with a typo ("Intelraken"): when it names no canton and none of `seats` (folded -> as
@@ -140,21 +167,49 @@ class Place:
         near = {s for s in seats if abs(len(s) - len(typed)) <= allowed and OSA.distance(typed, s) <= allowed}
         if len(near) != 1:
             return None
-        if is_a_seat(sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})):
+        if is_a_seat(self.as_seats()):
             return None
         self.towns = set(near)
         return seats[near.pop()]
 
 
-def _town(seat: str) -> str:
-    return fold(seat).split(" (")[0]
+def _keys(args: ListEventsArgs, canton: str | None) -> list[str] | None:
+    """The index keys of the notices asked (a notice without canton is placed by its company's canton: those are
+    read too); None where the notices are read another way (one company's, or every new entry or deletion)."""
+    cantons = [canton, None] if canton else None
+    if args.uid:
+        return None
+    if args.kind in BY_SCOPE:
+        return scopes(KINDS[args.kind][0], cantons, args.since, args.until)
+    return kind_keys(cantons, args.since, args.until)
 
 
-def _liquidation_rename(old: str, new: str) -> bool:
-    """'X AG' -> 'X AG in Liquidation' (and back): the liquidation suffix, not a new name."""
-    a, b = fold(old), fold(new)
-    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-    return longer.startswith(shorter.rstrip(" ,")) and any(w in longer[len(shorter):] for w in LIQUIDATION_WORDS)
+def _by_town(origin: Place | None, target: Place | None) -> tuple[str, Place] | None:
+    """Moves to (else from) a town, not a canton: the property of the moves' towns, and the town."""
+    for prop, place in (("moved_to", target), ("moved_from", origin)):
+        if place and place.canton is None and place.towns:
+            return prop, place
+    return None
+
+
+def _select(args: ListEventsArgs, keys: list[str] | None, places: bool,
+            by_town: tuple[str, Place] | None = None) -> str:
+    if by_town:
+        return SELECT.format(notices=NOTICES["town"].format(prop=by_town[0]), columns=PLACES)
+    if args.uid or keys is None:
+        notices = NOTICES["company" if args.uid else "all"].format(predicate=KINDS[args.kind][1])
+    else:
+        notices = NOTICES["scope"] if args.kind in BY_SCOPE else NOTICES["kind"].format(prop=KIND_SCOPES[args.kind])
+    return SELECT.format(notices=notices, columns=PLACES if places else "")
+
+
+def _shown(ctx: Context, chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the chosen notices say, in their order."""
+    if not chosen:
+        return []
+    said = {(r["uid"], r["publication_number"]): r for r in read(
+        ctx, SHOWN, rows=[{"uid": r["uid"], "publication_number": r["publication_number"]} for r in chosen])}
+    return [said[k] for r in chosen if (k := (r["uid"], r["publication_number"])) in said]
 
 
 def _cantons_before(ctx: Context, moves: list[dict[str, Any]]) -> dict[str, str]:
@@ -167,13 +222,14 @@ def _cantons_before(ctx: Context, moves: list[dict[str, Any]]) -> dict[str, str]
     out = {m["publication_number"]: before[(m["uid"], m["publication_date"])] for m in moves
            if (m["uid"], m["publication_date"]) in before}
     seats = sorted({m["before_seat"] for m in moves if m["publication_number"] not in out and m["before_seat"]})
-    best: dict[str, tuple[int, str]] = {}
-    for s in read(ctx, SEAT_CANTONS, seats=seats) if seats else []:
-        if s["n"] > best.get(s["seat"], (0, ""))[0]:
-            best[s["seat"]] = (s["n"], s["canton"])
+    best: dict[str, str] = {}
+    for seat in seats:
+        cantons = Counter(r["canton"] for r in read(ctx, SEAT_CANTONS, seat=seat))
+        if cantons:
+            best[seat] = min(cantons, key=lambda c: (-cantons[c], c))
     for m in moves:
         if m["publication_number"] not in out and m["before_seat"] in best:
-            out[m["publication_number"]] = best[m["before_seat"]][1]
+            out[m["publication_number"]] = best[m["before_seat"]]
     return out
 
 
@@ -206,7 +262,6 @@ def _row(kind: str, r: dict[str, Any], from_canton: str | None) -> dict[str, Any
     "for 'which companies moved from Zürich to Zug', 'which companies were founded in 2021 in canton Bern'.",
     ListEventsArgs)
 def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
-    subs, predicate = KINDS[args.kind]
     canton = canton_code(args.canton) if args.canton else None
     if args.canton and canton is None:
         raise Stop(ERROR, f"unknown canton {args.canton!r}")
@@ -218,45 +273,46 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     origin, target = (Place(p) if p else None for p in (args.from_place, args.to_place))
     if (origin or target) and args.kind != "moved":
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
-    # a notice without canton is placed by its company's canton: those are read too
-    keys = None if args.uid else scopes(subs, [canton, None] if canton else None, args.since, args.until)
-    found = read(ctx, EVENTS.format(predicate=predicate, notices=NOTICES["all" if keys is None else "scoped"]),
-                 subs=list(subs), since=args.since, until=args.until, uid=args.uid, scopes=keys)
-    seats = {_town(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
+    places = bool(town or origin or target)
     def is_a_seat(names: list[str]) -> bool:
         return bool(read(ctx, SEAT_KNOWN, names=names))
 
-    read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target)
-               if p and (fixed := p.correct(seats, is_a_seat))]
-    from_cantons = _cantons_before(ctx, found) if args.kind == "moved" else {}
-    rows, seen = [], set()
+    keys = _keys(args, canton)
+    params = {"subs": list(KINDS[args.kind][0]), "since": args.since, "until": args.until, "uid": args.uid,
+              "canton": canton, "form": form, "keys": keys}
+    by_town = None if args.uid else _by_town(origin, target)
+    found = read(ctx, _select(args, keys, places, by_town), **params,
+                 towns=sorted(by_town[1].towns) if by_town else None)
+    if by_town and not found and not is_a_seat(by_town[1].as_seats()):  # a typo? every move, to read it as meant
+        found = read(ctx, _select(args, keys, places, None), **params)
+    read_as: list[str] = []
+    if places:
+        seats = {town_key(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
+        read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target)
+                   if p and (fixed := p.correct(seats, is_a_seat))]
+    # a canton moved from: the canton before each move (a town is compared with the former seat)
+    from_cantons = _cantons_before(ctx, found) if origin and origin.canton else {}
+    chosen, seen = [], set()
     for r in found:
         if r["uid"] in seen and not args.uid:  # one row per company; for one company, each of its events
             continue
-        place_seat, place_canton = r["after_seat"] or r["seat"], r["canton"] or r["company_canton"]
-        if canton and place_canton != canton:
+        if town and not town.holds(r["after_seat"] or r["seat"], r["canton"] or r["company_canton"]):
             continue
-        if town and not town.holds(place_seat, place_canton):
-            continue
-        if form and (r["after_legal_form"] or r["legal_form"]) != form:
-            continue
-        if args.kind == "renamed" and not args.uid and _liquidation_rename(
-                r["before_name"], r["after_name"] or r["name_in_notice"] or ""):
-            continue  # across companies a liquidation suffix is no rename; one company's names list every one
-        from_canton = from_cantons.get(r["publication_number"])
-        if origin and not origin.holds(r["before_seat"], from_canton):
+        if origin and not origin.holds(r["before_seat"], from_cantons.get(r["publication_number"])):
             continue
         if target and not target.holds(r["after_seat"], r["canton"]):
             continue
         seen.add(r["uid"])
-        rows.append(_row(args.kind, r, from_canton))
-    count = len(rows)
-    shown = rows[: args.limit]
+        chosen.append(r)
+    shown = _shown(ctx, chosen[: args.limit])
+    from_cantons = from_cantons or (_cantons_before(ctx, shown) if args.kind == "moved" else {})
+    rows = [_row(args.kind, r, from_cantons.get(r["publication_number"])) for r in shown]
+    count = len(chosen)
     filters = ", ".join(f"{k} {v}" for k, v in args.model_dump(exclude_none=True, exclude={"kind", "limit"}).items())
-    return Rows(shown, f"no company {args.kind.replace('_', ' ')}" + (f" with {filters}" if filters else "") +
+    return Rows(rows, f"no company {args.kind.replace('_', ' ')}" + (f" with {filters}" if filters else "") +
                 " in the notices of the graph",
                 message=(f"{count} notice{'' if count == 1 else 's'}" if args.uid else
                          f"{count} compan{'y' if count == 1 else 'ies'}") +
-                (f"; the first {len(shown)} shown (raise limit for more)" if count > len(shown) else "") +
+                (f"; the first {len(rows)} shown (raise limit for more)" if count > len(rows) else "") +
                 (f"; read {', '.join(read_as)}" if read_as else ""),
                 extra={"count": count, "kind": args.kind} | ({"read_as": read_as} if read_as else {}))

@@ -23,6 +23,7 @@ from data_pipeline.stats import graph_stats
 from data_pipeline.token_table import TokenTable
 from kg.company_tops import METRICS as TOP_METRICS
 from kg.company_tops import key as top_key
+from kg.event_scope import KIND_SCOPES
 from kg.hub_counts import PROPERTIES
 from kg.places import CANTONS
 from tests.conftest import ROOT
@@ -38,6 +39,8 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 "status", "as_of", "extractor", "kind", "changes", "deletion_date", "bankruptcy_date", "company_uid",
                 "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
                 "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub", "scope",
+                # list_events' kinds: canton and year ("ZH|2022"); the custom-Cypher tool's schema: names and types
+                *KIND_SCOPES.values(), "structured", "triples",
                 # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
                 *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES),
                 # get_top_entities' top companies per metric and canton: JSON lists of uids, keyed where the names are

@@ -2,11 +2,28 @@
 lists a read of every notice of the sub-rubric gives, on a built world."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
+from data_pipeline.phase1 import backfill_kind_scopes
+from data_pipeline.summaries import is_valid
 from kg.endpoints import Context, call
-from kg.event_scope import FIRST_YEAR, scope, scopes
+from kg.endpoints.events import KINDS
+from kg.event_scope import (
+    FIRST_YEAR,
+    KIND_SCOPES,
+    KINDS_UID,
+    KINDS_VERSION,
+    kind_keys,
+    kinds_of,
+    liquidation_rename,
+    scope,
+    scopes,
+    town_key,
+)
 from kg.places import CANTONS
+from tests.conftest import run
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +49,78 @@ def test_the_scopes_of_a_question_cover_its_cantons_and_years():
     assert scopes(["HR01"], None, None, None) is None and scopes(None, ["ZH"], "2020-01-01", None) is None
 
 
+def test_the_kinds_of_a_notice():
+    move_and_rename = {"sub_rubric": "HR02", "before_seat": "Bern", "before_name": "Alt AG", "after_name": "Neu AG",
+                       "canton": "ZH", "publication_date": "2023-04-05"}
+    assert kinds_of(move_and_rename) == ["moved", "renamed"]
+    assert kinds_of({"sub_rubric": "HR02", "before_name": "Alt AG", "after_name": "Alt AG in Liquidation",
+                     "status_after": "liquidation"}) == ["liquidation"]  # the suffix is no rename
+    assert kinds_of({"sub_rubric": "HR02", "before_capital_nominal": 1e5, "status_after": "bankrupt"}) == [
+        "capital_changed", "bankrupt"]
+    assert kinds_of({"sub_rubric": "KK02"}) == ["bankrupt"] and kinds_of({"sub_rubric": "LS04"}) == ["liquidation"]
+    assert kinds_of({"sub_rubric": "HR03", "acquirer_uid": "CHE-1"}) == ["merged"] and kinds_of({"sub_rubric": "HR03"}) == []
+    assert kinds_of({"sub_rubric": "HR01", "before_seat": "Bern"}) == []  # a new entry changes nothing
+    assert kind_keys(["GE", None], "2021-06-01", "2022-02-01") == ["GE|2021", "GE|2022", "|2021", "|2022"]
+    assert len(kind_keys(None, None, None)) == (len(CANTONS) + 1) * (dt.date.today().year + 2 - FIRST_YEAR)
+
+
+def _kind_notices(ctx, kind: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The notices of `kind` by its predicate (the liquidation suffix left out of renames) and by its scope."""
+    subs, predicate = KINDS[kind]
+    by_predicate = {r["uid"]: f"{r['canton'] or ''}|{r['date'][:4]}" for r in run(
+        ctx.graph, f"MATCH (e:Event) WHERE e.sub_rubric IN $subs AND {predicate} RETURN e.uid AS uid, e.canton AS canton, "
+                   "e.publication_date AS date, e.before_name AS old, coalesce(e.after_name, e.company_name, '') AS new",
+        subs=list(subs)) if kind != "renamed" or not liquidation_rename(r["old"], r["new"])}
+    prop = KIND_SCOPES[kind]
+    by_scope = {r["uid"]: r["scope"] for r in run(
+        ctx.graph, f"MATCH (e:Event) WHERE e.{prop} IS NOT NULL RETURN e.uid AS uid, e.{prop} AS scope")}
+    return by_predicate, by_scope
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_SCOPES))
+def test_phase_1_gives_the_notices_of_each_kind_their_kind_scope(ctx, kind):
+    by_predicate, by_scope = _kind_notices(ctx, kind)
+    assert by_predicate, f"the built world holds no notice of kind {kind}"
+    assert by_scope == by_predicate
+
+
+def test_a_moves_towns_are_its_former_and_new_seat(ctx):
+    moves = run(ctx.graph, "MATCH (e:Event) WHERE e.scope_moved IS NOT NULL RETURN e.before_seat AS old, "
+                           "e.after_seat AS new, e.moved_from AS f, e.moved_to AS t")
+    assert moves and all(m["f"] == town_key(m["old"]) and m["t"] == (town_key(m["new"]) if m["new"] else None)
+                         for m in moves)
+    assert town_key("Buchs (AG)") == "buchs" and town_key("Zürich") == town_key("ZÜRICH")
+
+
+def test_a_graph_written_before_kind_scopes_gets_them_once(graph):
+    notices = [{"uid": "kinds-1", "sub_rubric": "HR02", "before_seat": "Bern", "before_name": "A AG", "after_name": "B AG",
+                "canton": "ZH", "publication_date": "2023-04-05"},
+               {"uid": "kinds-2", "sub_rubric": "KK01", "publication_date": "2022-01-02"},
+               {"uid": "kinds-3", "sub_rubric": "HR02", "after_purpose": "Handel", "canton": "BE",
+                "publication_date": "2021-01-02"}]
+    run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'kinds-' OR n.uid = $m DETACH DELETE n", m=KINDS_UID)
+    try:
+        run(graph, "UNWIND $rows AS row CREATE (e:Event:BaseNode) SET e = row", rows=notices)
+        assert not is_valid(graph, KINDS_UID, KINDS_VERSION)
+        assert backfill_kind_scopes(graph) >= 3 and is_valid(graph, KINDS_UID, KINDS_VERSION)
+        got = run(graph, "MATCH (e:Event) WHERE e.uid STARTS WITH 'kinds-' RETURN e.uid AS uid, e.scope_moved AS m, "
+                         "e.scope_renamed AS r, e.scope_bankrupt AS b, e.scope_capital_changed AS c ORDER BY uid")
+        assert got == [{"uid": "kinds-1", "m": "ZH|2023", "r": "ZH|2023", "b": None, "c": None},
+                       {"uid": "kinds-2", "m": None, "r": None, "b": "|2022", "c": None},
+                       {"uid": "kinds-3", "m": None, "r": None, "b": None, "c": None}]
+        assert backfill_kind_scopes(graph) == 0  # marked: nothing read again
+    finally:
+        run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'kinds-' DETACH DELETE n")
+
+
 def _both(ctx, monkeypatch, name: str, args: dict):
     scoped = call(ctx, name, args)
     import kg.endpoints.analytics as analytics
     import kg.endpoints.events as events
     monkeypatch.setattr(analytics, "scopes", lambda *a: None)
     monkeypatch.setattr(events, "scopes", lambda *a: None)
+    monkeypatch.setattr(events, "kind_keys", lambda *a: None)
+    monkeypatch.setattr(events, "_by_town", lambda *a: None)
     every = call(ctx, name, args)
     monkeypatch.undo()
     return scoped, every
@@ -59,9 +142,16 @@ def test_counts_by_scope_are_the_counts_of_every_notice(ctx, monkeypatch, args):
 @pytest.mark.parametrize("args", [
     {"kind": "founded", "canton": "ZH", "year": 2022}, {"kind": "moved", "year": 2023}, {"kind": "renamed", "canton": "BE"},
     {"kind": "bankrupt", "since": "2022-06-01", "until": "2023-05-31"}, {"kind": "deleted", "canton": "TI", "year": 2021},
-    {"kind": "liquidation", "canton": "GE", "since": "2021-01-01"},
+    {"kind": "liquidation", "canton": "GE", "since": "2021-01-01"}, {"kind": "capital_changed", "legal_form": "AG"},
+    {"kind": "merged"}, {"kind": "moved", "from_place": "Zürich"}, {"kind": "bankrupt", "town": "Basel"},
+    {"kind": "moved", "to_place": "Zug", "year": 2023}, {"kind": "moved", "from_place": "Bern", "to_place": "Zürich"},
+    {"kind": "moved", "from_place": "canton Bern"}, {"kind": "moved", "to_place": "Lausane"},  # a typo, read as meant
 ])
 def test_lists_by_scope_are_the_lists_of_every_notice(ctx, monkeypatch, args):
+    """Each kind read by its scope lists what reading every notice of its sub-rubrics lists (a rename to "… in
+    Liquidation" is no rename across companies)."""
     scoped, every = _both(ctx, monkeypatch, "list_events", args | {"limit": 500})
     assert scoped.status == every.status
-    assert scoped.rows == every.rows and scoped.extra["count"] == every.extra["count"]
+    expected = [r for r in every.rows if args["kind"] != "renamed" or not liquidation_rename(r["from"], r["to"])]
+    assert scoped.rows == expected and scoped.extra["count"] == len(expected)
+

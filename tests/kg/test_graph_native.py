@@ -201,6 +201,20 @@ def test_a_town_typed_with_a_typo_is_the_one_seat_a_typo_away(ctx, truth):
     assert none.rows == [] and none.extra["count"] == 0
 
 
+def test_a_new_seat_typed_with_a_typo_is_read_as_meant(ctx, truth):
+    """Moves to a town are read by the index of the moves' new towns; a typo there finds none and is read against
+    every move."""
+    moves = _changes(truth, "seat")
+    p = next(p for p in moves if len(p["facts"]["new_seat"]) >= 6 and " " not in p["facts"]["new_seat"]
+             and _swap(p["facts"]["new_seat"]) != p["facts"]["new_seat"])
+    new = p["facts"]["new_seat"]
+    exact = call(ctx, "list_events", {"kind": "moved", "to_place": new, "limit": 500})
+    typo = call(ctx, "list_events", {"kind": "moved", "to_place": _swap(new), "limit": 500})
+    assert exact.rows and typo.rows == exact.rows and all(r["to"] == new for r in exact.rows)
+    assert truth.uid_of[p["company"]] in {r["uid"] for r in exact.rows}
+    assert typo.extra["read_as"] == [f"{_swap(new)!r} as {new!r}"]
+
+
 def test_a_town_that_is_a_seat_in_the_graph_is_never_read_as_another():
     """"Baden" one edit from "Bauen": a town some company has its seat in is taken as typed."""
     from kg.endpoints.events import Place
