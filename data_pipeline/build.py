@@ -33,9 +33,9 @@ from data_pipeline.summaries import (
     tops_summarized,
 )
 from kg import company_tops
+from kg.ddl import SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
-from kg.graph_store import SCHEMA_UID
 
 log = logging.getLogger(__name__)
 

@@ -12,9 +12,8 @@ from neo4j import ManagedTransaction
 
 from data_pipeline.inserts import existing, insert
 from kg import company_tops
-from kg.ddl import INDEX_BUILD_S
+from kg.ddl import INDEX_BUILD_S, SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
-from kg.graph_store import SCHEMA_UID, SCHEMA_VERSION, GuardedGraphStore
 from kg.hub_counts import SUMMARY_LABEL
 
 log = logging.getLogger(__name__)
@@ -63,8 +62,10 @@ def summarize_tops(graph: Graph) -> None:
 
 
 def summarize_schema(graph: Graph) -> None:
-    """The graph's schema as the custom-Cypher tool reads it (`kg.graph_store.SCHEMA_UID`), read once here on the
+    """The graph's schema as the custom-Cypher tool reads it (`kg.ddl.SCHEMA_UID`), read once here on the
     read-only path. An optimization too: when it fails, the build goes on and the tool reads the schema live."""
+    from kg.graph_store import GuardedGraphStore  # noqa: PLC0415 - langchain_neo4j: only where the schema is read
+
     try:
         props = GuardedGraphStore(graph, timeout_s=INDEX_BUILD_S).summary()
     except Exception:

@@ -23,6 +23,12 @@ HUB_NAME_INDEX = "NameHub[name]"
 FULLTEXT = {FULLTEXT_INDEX: ("Event", "full_text"), COMPANY_NAME_INDEX: ("Company", "name"),
             HUB_NAME_INDEX: ("NameHub", "name")}
 
+# The schema the custom-Cypher tool shows, as the build read it, kept in a summary node (kg.graph_store): reading it
+# live samples every relationship type, which ArcadeDB does by walking vertices until enough edges of the type are
+# seen (39 s for the rare types at a million notices). Here, not there, so that the pipeline names it without
+# importing langchain_neo4j (0.6 s on every `python -m data_pipeline` command).
+SCHEMA_UID = "summary-schema"
+SCHEMA_VERSION = 1
 INDEX_BUILD_S = 3600.0  # a full-text index built over a million notices takes minutes (a build's statements: an hour)
 CONSTRAINTS = [
     "CREATE CONSTRAINT basenode_uid IF NOT EXISTS FOR (n:BaseNode) REQUIRE n.uid IS UNIQUE",

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from langchain_neo4j.chains.graph_qa.cypher_utils import CypherQueryCorrector, Schema
 
+from kg.ddl import SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
 from kg.guard import QueryRefused, tokenize
 from kg.readonly import QueryFailed, QueryTimeout, ReadOnlyResult, run_read_only
@@ -44,11 +45,7 @@ MAX_PROPS_SHOWN = 30  # per label in the text the model reads, most frequent fir
 # What the corrector may be given (its worst case on such input stays in the tens of milliseconds).
 CORRECT_MAX_CHARS, CORRECT_MAX_BRACES, CORRECT_MAX_PARENS = 1200, 8, 30
 _MEMO_KEY = "graph_store"
-# The schema as the build read it, kept in a summary node: reading it live samples every relationship type, which
-# ArcadeDB does by walking vertices until enough edges of the type are seen (39 s for the rare types at a million
-# notices). A graph without it (or with an older version) is read live.
-SCHEMA_UID = "summary-schema"
-SCHEMA_VERSION = 1
+# The schema as the build read it (kg.ddl.SCHEMA_UID); a graph without it (or with an older version) is read live.
 READ_SCHEMA = ("MATCH (s:BaseNode {uid: $uid}) WHERE s.version = $version "
                "RETURN s.structured AS structured, s.triples AS triples")
 _memo_lock = threading.Lock()
