@@ -66,7 +66,15 @@ RETURN e.uid AS uid LIMIT 1
 MATCH (e:Event) WHERE e.sub_rubric = 'HR02' AND e.changes CONTAINS 'bankruptcy.dissolution'
   AND e.bankruptcy_opened IS NULL AND e.full_text CONTAINS 'Konkurs eröffnet'
 RETURN e.uid AS uid LIMIT 1
-""")
+""", """
+MATCH (c:Company)-[:HEAD_OFFICE_OF|PROVIDES_ASSURANCE_TO]->(m:Event)
+WHERE m.publication_date = c.as_of
+WITH DISTINCT c
+MATCH (c)-[:HAS_EVENT]->(e:Event)
+WITH c, max(e.publication_date) AS own
+WHERE own < c.as_of
+RETURN c.uid AS uid LIMIT 1
+""")  # the last: a notice naming a company (a branch's head office) dated its state and held back its own notices
 
 
 def _outdated(graph: Graph) -> bool:

@@ -114,7 +114,7 @@ def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
             else:
                 have["create"] = {**c["create"], **have["create"], **c["update"]}
                 have["update"].update(c["update"])
-                have["as_of"] = max(have["as_of"], c["as_of"])
+                have["as_of"] = max((d for d in (have["as_of"], c["as_of"]) if d), default=None)
         for p in rows.persons:
             persons.setdefault(p["uid"], p)
         for e in rows.edges:

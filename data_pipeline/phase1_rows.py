@@ -117,9 +117,11 @@ def full_text(pub: Publication) -> str:
 
 def _related_company(rows: Phase1Rows, pub: Publication, other: CompanyInfo, etype: str, role: str,
                      event_uid: str, px: Pseudonymizer) -> None:
-    """A company the notice names in a structured field (head office, auditor), linked to the Event."""
+    """A company the notice names in a structured field (head office, auditor), linked to the Event. The notice
+    states nothing of that company's state, so its date is no `as_of`: a branch's notice naming its head office
+    must not hold back the head office's own notices of an earlier date written after it (its deletion, say)."""
     uid = company_uid(other, px)
-    rows.companies.append({"uid": uid, "as_of": pub.publication_date, "update": {},
+    rows.companies.append({"uid": uid, "as_of": None, "update": {},
                            "create": px.protect("Company", {"uid": uid, "name": other.name, "strength": "strong",
                                                             "source_event": event_uid, "phase": 1, "status": "active"})})
     rows.edges.append({"src": uid, "dst": event_uid, "type": etype, "role": role})
