@@ -74,7 +74,11 @@ MATCH (c)-[:HAS_EVENT]->(e:Event)
 WITH c, max(e.publication_date) AS own
 WHERE own < c.as_of
 RETURN c.uid AS uid LIMIT 1
-""")  # the last: a notice naming a company (a branch's head office) dated its state and held back its own notices
+""", """
+MATCH (e:Event) WHERE e.sub_rubric = 'HR02' AND e.changes CONTAINS 'revocation' AND e.status_after IS NULL
+RETURN e.uid AS uid LIMIT 1
+""")  # the fourth: a notice naming a company (a branch's head office) dated its state and held back its own notices;
+# the last: the register's notice of a revoked bankruptcy did not make the company active again
 
 
 def _outdated(graph: Graph) -> bool:

@@ -32,6 +32,11 @@ class Phase1Rows:
     edges: list[dict[str, Any]] = field(default_factory=list)  # {src, dst, type, role}
 
 
+# HR02 flags (statusChanged) after which the company is active again: a court revoked its bankruptcy (the register
+# then drops "in Liquidation" from its name), its owners revoked its dissolution, or a deleted company re-entered.
+_BACK_TO_ACTIVE = frozenset({"bankruptcy.revocation", "liquidation.revocation", "reentry"})
+
+
 def _status(pub: Publication) -> str | None:
     sr = pub.sub_rubric
     if sr == "HR03":
@@ -40,6 +45,8 @@ def _status(pub: Publication) -> str | None:
         return "bankrupt"
     if sr == "KK07":
         return "active"  # bankruptcy revoked
+    if any(c in _BACK_TO_ACTIVE for c in pub.changes):
+        return "active"  # the register's own notice of a revoked bankruptcy or dissolution, or of a re-entry
     if pub.rubric == "LS" or any(c.startswith("liquidation.dissolution") for c in pub.changes):
         return "liquidation"
     if any(c.startswith("bankruptcy.dissolution") for c in pub.changes):
