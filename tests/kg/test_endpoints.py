@@ -210,6 +210,38 @@ def test_text_search_finds_the_notice_that_contains_a_phrase(ctx, truth):
         assert name.split()[0].lower() in row["snippet"].lower()
 
 
+def test_text_search_of_a_common_word_gives_the_best_hits_of_every_hit(ctx, truth, monkeypatch):
+    """The index is asked for its best hits only (a window); what comes back is what reading every hit gives,
+    with filters that leave few of the best hits too."""
+    from kg.ddl import FULLTEXT_INDEX
+    from kg.endpoints import text_search
+    from kg.endpoints.base import read
+    from kg.endpoints.text_search import TEXT_SEARCH_ALL
+    from kg.text import lucene_query
+    monkeypatch.setattr(text_search, "WINDOW", 12)  # the test world's common words have tens of hits, not thousands
+    words = Counter(w for p in truth.publications if p["sub_rubric"] == "HR01" for w in p["facts"]["name"].split()
+                    if len(w) > 4)
+    common = [w for w, _ in words.most_common(3)]
+    rare_canton = Counter(p["canton"] for p in truth.publications).most_common()[-1][0]
+    cases = [{"query": w} for w in common] + [{"query": "Konkurs", "limit": 50}, {"query": "Konkurs Verwaltung"},
+                                              {"query": common[0], "canton": rare_canton},
+                                              {"query": "Konkurs", "sub_rubric": "KK", "since": "2024-01-01"},
+                                              {"query": common[0], "until": "2019-03-01"}]
+    for args in cases:
+        res = call(ctx, "global_text_search", args)
+        every = read(ctx, TEXT_SEARCH_ALL, index=FULLTEXT_INDEX, q=lucene_query(args["query"]),
+                     sub_rubric=args.get("sub_rubric"), canton=args.get("canton"), since=args.get("since"),
+                     until=args.get("until"), limit=args.get("limit", 10))
+        assert [round(r["score"], 3) for r in res.rows] == [round(r["score"], 3) for r in every], args
+        last = round(every[-1]["score"], 3) if every else None  # ties at the last score may come in any order
+        assert {r["publication_number"] for r in res.rows if r["score"] != last} == {
+            r["publication_number"] for r in every if round(r["score"], 3) != last}, args
+    for word in [*common, "Konkurs"]:  # more hits than the window: the window is what was read
+        hits = read(ctx, "CALL db.index.fulltext.queryNodes($i, $q) YIELD node RETURN count(*) AS n", i=FULLTEXT_INDEX,
+                    q=lucene_query(word))[0]["n"]
+        assert hits > 12, (word, hits)
+
+
 def test_top_companies_by_capital_match_the_truth(ctx, truth):
     canton_counts = Counter(c["seats"][-1]["canton"] for c in truth.companies.values() if c.get("capital_nominal"))
     canton = canton_counts.most_common(1)[0][0]
