@@ -16,7 +16,8 @@ from kg.hub_counts import PROPERTIES, TALLY_LABEL
 
 # ArcadeDB names a full-text index "<Type>[<property>]"; Neo4j gets the same name so that
 # `db.index.fulltext.queryNodes(name, ...)` is one query on both backends. Both are Lucene underneath,
-# so fuzzy (`name~`) and prefix (`name*`) terms work on both.
+# so fuzzy (`name~`) and prefix (`name*`) terms work on both, and so does the options map `{limit: n}`: the index's
+# n best hits by score (what every read of a large index asks for; unlimited, a common word yields every notice).
 FULLTEXT_INDEX = "Event[full_text]"
 COMPANY_NAME_INDEX = "Company[name]"
 HUB_NAME_INDEX = "NameHub[name]"

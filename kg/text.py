@@ -5,6 +5,8 @@ import re
 import unicodedata
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# a word as the full-text index keeps it: an apostrophe between letters does not split it ("L'Mira", "dell'Orto")
+_ELIDED = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 # Words that carry no identity in a company name; still used for ranking, never alone for finding.
 NAME_NOISE = {"ag", "sa", "gmbh", "sarl", "sàrl", "sagl", "llc", "ltd", "inc", "the", "und", "et", "e", "and", "de",
               "du", "des", "la", "le", "di", "del", "in", "liquidation", "liquidazione", "succursale",
@@ -26,18 +28,17 @@ def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] =
     mode "all": every word must occur; "any": any word may; "prefix": any word may start a name word
     ("Pell" -> "Pellandini"); "fuzzy": one typo, two in long words (much slower on a large index)."""
     terms = []
-    for w in words(text):
-        lw = w.lower()
-        if lw in drop or len(lw) < 2:
-            continue
-        if mode == "all":
-            terms.append(f"+{lw}")
-        elif mode == "prefix" and len(lw) >= 3:
-            terms.append(f"{lw}*")
-        elif mode == "fuzzy" and len(lw) >= 4:
-            terms.append(f"{lw}~{1 if len(lw) < 8 else 2}")
-        else:
-            terms.append(lw)
+    for token in _ELIDED.findall(text.replace("’", "'")):
+        # the index keeps an elided word whole ("L'Mira" is the term l'mira): asked for as written or as its word
+        alike = [w.lower() for w in ([token] if "'" in token else []) + words(token)[-1:]]
+        alike = [w for w in alike if w not in drop and len(w) >= 2]
+        if mode == "prefix":
+            alike = [f"{w}*" for w in alike if len(w) >= 3] or alike
+        elif mode == "fuzzy":
+            alike = [f"{w}~{1 if len(w) < 8 else 2}" if len(w) >= 4 else w for w in alike]
+        if alike:
+            one = alike[0] if len(alike) == 1 else f"({' '.join(alike)})"
+            terms.append(f"+{one}" if mode == "all" else one)
     return " ".join(terms)
 
 

@@ -35,16 +35,16 @@ POOL = 30  # names read per index and look-up
 # Companies by current name (a weak node whose NameHub also holds a strong company is that company: hidden, as
 # in search_companies) and persons by NameHub identity, in one round trip.
 NAMES = """
-CALL db.index.fulltext.queryNodes($companies, $q) YIELD node, score
-WITH node, score ORDER BY score DESC LIMIT $pool
+CALL db.index.fulltext.queryNodes($companies, $q, {limit: $pool}) YIELD node, score
+WITH node, score
 OPTIONAL MATCH (node)-[:HAS_NAME]->(h:NameHub)
 OPTIONAL MATCH (twin:Company)-[:HAS_NAME]->(h) WHERE twin.strength = 'strong' AND twin.uid <> node.uid
 WITH node, score, count(twin) AS twins
 RETURN node.uid AS uid, node.name AS name, 'Company' AS kind, node.strength AS strength, twins AS twins,
        '' AS current, score AS score
 UNION ALL
-CALL db.index.fulltext.queryNodes($hubs, $q) YIELD node, score
-WITH node, score ORDER BY score DESC LIMIT $pool
+CALL db.index.fulltext.queryNodes($hubs, $q, {limit: $pool}) YIELD node, score
+WITH node, score
 MATCH (p:Person)-[:HAS_NAME]->(node)
 WITH node, score, count(p) AS members
 RETURN node.uid AS uid, node.name AS name, 'Person' AS kind, 'strong' AS strength, 0 AS twins,

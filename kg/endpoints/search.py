@@ -18,8 +18,8 @@ from kg.places import canton_code
 from kg.text import NAME_NOISE, fold, lucene_query, words
 
 COMPANIES = """
-CALL db.index.fulltext.queryNodes($index, $q) YIELD node, score
-WITH node, score ORDER BY score DESC LIMIT $pool
+CALL db.index.fulltext.queryNodes($index, $q, {limit: $pool}) YIELD node, score
+WITH node, score
 OPTIONAL MATCH (node)-[:HAS_NAME]->(h:NameHub)
 OPTIONAL MATCH (twin:Company)-[:HAS_NAME]->(h)
 WHERE twin.strength = 'strong' AND twin.uid <> node.uid
@@ -30,14 +30,19 @@ RETURN node.uid AS uid, node.name AS name, node.strength AS strength, node.legal
        count(twin) AS strong_twins, score
 """
 PERSONS = """
-CALL db.index.fulltext.queryNodes($index, $q) YIELD node, score
-WITH node AS h, score ORDER BY score DESC LIMIT $pool
+CALL db.index.fulltext.queryNodes($index, $q, {limit: $pool}) YIELD node, score
+WITH node AS h, score
 MATCH (p:Person)-[:HAS_NAME]->(h)
+RETURN h.uid AS uid, h.name AS name, max(score) AS score
+"""
+# What a person row shows, read for the rows shown only (a common name's hubs hold thousands of notices)
+PERSON_DETAILS = """
+UNWIND $uids AS u
+MATCH (h:BaseNode {uid: u})<-[:HAS_NAME]-(p:Person)
 OPTIONAL MATCH (p)-[r]->(e:Event)
 OPTIONAL MATCH (c:Company)-[:HAS_EVENT]->(e)
-RETURN h.uid AS uid, h.name AS name, max(score) AS score, collect(DISTINCT p.residence) AS residences,
-       collect(DISTINCT p.nationality) AS nationalities, count(DISTINCT e) AS notices,
-       collect(DISTINCT c.name)[0..4] AS companies, collect(DISTINCT r.role)[0..3] AS roles
+RETURN h.uid AS uid, collect(DISTINCT p.residence) AS residences, collect(DISTINCT p.nationality) AS nationalities,
+       count(DISTINCT e) AS notices, collect(DISTINCT c.name)[0..4] AS companies, collect(DISTINCT r.role)[0..3] AS roles
 """
 BY_UID = """
 MATCH (n:BaseNode {uid: $uid})
@@ -51,8 +56,8 @@ RETURN n.uid AS uid, n.name AS name, n.strength AS strength, n.legal_form AS leg
 # older notice used where it differs from today's (renames, "in Liquidation"). Found through the notices'
 # full-text index, so no second name index is kept. Shared with the offline engine's entity linker.
 FORMER_NAMES = """
-CALL db.index.fulltext.queryNodes($events, $q) YIELD node, score
-WITH node, score ORDER BY score DESC LIMIT $pool
+CALL db.index.fulltext.queryNodes($events, $q, {limit: $pool}) YIELD node, score
+WITH node, score
 MATCH (c:Company)-[:HAS_EVENT]->(node)
 WITH c, score, coalesce(node.before_name, node.company_name) AS old
 WHERE old IS NOT NULL AND old <> c.name AND c.strength = 'strong'
@@ -184,8 +189,18 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
                               r.get("strength") != "strong", not CHE.fullmatch(r["uid"]), -r["score"]))
     for r in found:
         r["score"] = round(r["score"], 3)
-    return Rows(_with_sources(ctx, found[: args.limit]), f"no company or person matches {args.query!r}; try another "
+    shown = _with_persons(ctx, found[: args.limit])
+    return Rows(_with_sources(ctx, shown), f"no company or person matches {args.query!r}; try another "
                 "spelling, fewer words, or global_text_search for names that only appear in notice texts")
+
+
+def _with_persons(ctx: Context, rows: list[dict]) -> list[dict]:
+    """Person rows get their residences, nationalities, notice count, first companies and roles."""
+    persons = [r["uid"] for r in rows if r.get("kind") == "Person"]
+    details = {d.pop("uid"): d for d in read(ctx, PERSON_DETAILS, uids=persons)} if persons else {}
+    for r in rows:
+        r |= {k: v for k, v in details.get(r["uid"], {}).items() if v not in (None, [])} if r.get("kind") == "Person" else {}
+    return rows
 
 
 def _with_sources(ctx: Context, rows: list[dict]) -> list[dict]:

@@ -3,6 +3,7 @@ the rows an analyst would look at, not just "something came back"."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -240,6 +241,47 @@ def test_text_search_of_a_common_word_gives_the_best_hits_of_every_hit(ctx, trut
         hits = read(ctx, "CALL db.index.fulltext.queryNodes($i, $q) YIELD node RETURN count(*) AS n", i=FULLTEXT_INDEX,
                     q=lucene_query(word))[0]["n"]
         assert hits > 12, (word, hits)
+
+
+def test_an_elided_name_is_found_as_the_index_keeps_it(ctx, truth):
+    """The index keeps "L'Mira" as one term: a query asks for it whole or as its last word, apostrophe as typed."""
+    from kg.text import lucene_query
+    assert lucene_query("L’Mira SA", "all") == "+(l'mira mira) +sa"
+    assert lucene_query("dell'Orto", "prefix") == "(dell'orto* orto*)"
+    assert lucene_query("Orlon SA", "fuzzy") == "orlon~1 sa"
+    elided = sorted(c["names"][-1]["name"] for u, c in truth.companies.items() if truth.publications_of(u)
+                    and re.match(r"^\w{1,3}'\w", c["names"][-1]["name"]))
+    assert elided, "the test world names no company with an elided article"
+    for name in elided[:5]:
+        for typed in (name, name.replace("'", "’"), name[:-2] if len(name) > 8 else name):
+            res = call(ctx, "search_companies", {"query": typed})
+            assert res.rows and res.rows[0]["name"] == name, (typed, [r["name"] for r in res.rows[:3]])
+
+
+def test_name_look_ups_read_the_best_hits_the_index_gives(ctx, truth):
+    """The name searches ask each full-text index for its best `pool` hits (`{limit: $pool}`): the same nodes as
+    reading every hit and keeping the best `pool` by score."""
+    from agent.offline.linker import NAMES
+    from kg.ddl import COMPANY_NAME_INDEX, FULLTEXT_INDEX, HUB_NAME_INDEX
+    from kg.endpoints.base import read
+    from kg.endpoints.search import COMPANIES, FORMER_NAMES, PERSONS
+    from kg.text import lucene_query
+    words = Counter(w for c in truth.companies.values() for w in c["names"][-1]["name"].split() if len(w) > 3)
+    pool = 5
+    for query, params in ((COMPANIES, {"index": COMPANY_NAME_INDEX}), (PERSONS, {"index": HUB_NAME_INDEX}),
+                          (FORMER_NAMES, {"events": FULLTEXT_INDEX}),
+                          (NAMES, {"companies": COMPANY_NAME_INDEX, "hubs": HUB_NAME_INDEX})):
+        every = query.replace(", {limit: $pool}) YIELD node, score\nWITH node AS h, score",
+                              ") YIELD node, score\nWITH node AS h, score ORDER BY score DESC LIMIT $pool").replace(
+            ", {limit: $pool}) YIELD node, score\nWITH node, score",
+            ") YIELD node, score\nWITH node, score ORDER BY score DESC LIMIT $pool")
+        assert every != query and "{limit" not in every
+        for word, _ in words.most_common(3) + [("Müller", 0), ("Konkurs", 0)]:
+            q = lucene_query(word, "prefix")
+            best, read_all = read(ctx, query, q=q, pool=pool, **params), read(ctx, every, q=q, pool=pool, **params)
+            assert sorted(round(r["score"], 3) for r in best) == sorted(round(r["score"], 3) for r in read_all), word
+            if len({round(r["score"], 3) for r in read_all}) == len(read_all):  # no ties: the same nodes
+                assert {r["uid"] for r in best} == {r["uid"] for r in read_all}, word
 
 
 def test_top_companies_by_capital_match_the_truth(ctx, truth):
