@@ -270,7 +270,7 @@ def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]], tex
                 alt = (typed[i: i + n], own) if typed else None
                 m = _company_match(span, name, alt) if row["kind"] == "Company" else \
                     _person_match(span, name, surname, alt)
-                if not m or (row["kind"] == "Company" and _continues(words, i + n)):
+                if not m or (row["kind"] == "Company" and (_continues(words, i + n) or _form_asked(span, name, words, i + n))):
                     continue
                 key = (row["kind"], row["uid"])
                 cur = best.get(key)
@@ -280,13 +280,23 @@ def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]], tex
     return list(best.values())
 
 
+_OR_WORDS = {"or", "oder", "ou", "o"}
+
+
+def _form_asked(span: list[str], name: list[str], words: list[str], j: int) -> bool:
+    """'X – AG oder GmbH?', 'X, SA ou Sàrl ?': a legal form the name lacks, then 'or' and another form, is the
+    question's choice, not part of the name."""
+    return span[-1] in FORM_WORDS and span[-1] not in name and j < len(words) and words[j] in _OR_WORDS \
+        and any(w in FORM_WORDS for w in words[j + 1: j + 3])
+
+
 def _continues(words: list[str], j: int) -> bool:
     """The question's name goes on after word j up to a legal form ('Termarul Design Sàrl' is not 'Termarul')."""
     if j < len(words) and words[j - 1] in FORM_WORDS:
         return False
-    for w in words[j: j + 3]:
+    for k, w in enumerate(words[j: j + 3], start=j):
         if w in FORM_WORDS:
-            return True
+            return not _form_asked([w], [], words, k + 1)  # "X – AG oder GmbH?": the forms are asked
         if w in FUNCTION_WORDS or vocabulary(w):
             return False
     return False

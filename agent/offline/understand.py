@@ -49,6 +49,7 @@ _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|p
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
 _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations|organizations|\w*mandat\w*|aemter|"
                         r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
+                        r"appointments|directorships|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
 _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms)|in welchen (?:firmen|unternehmen|gesellschaften)|"
@@ -480,6 +481,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         if pattern.search(asked):
             facts.add(fact)
             facts.discard("history")
+    if "legal_form" in facts and _FORM_ASKED.search(asked):
+        facts -= {"status", "purpose", "foundation"}  # "statut juridique", "sotto quale veste giuridica opera": the form
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
@@ -516,6 +519,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+# the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
+_FORM_ASKED = re.compile(r"\b(?:statut juridique|sous quelle forme|veste (?:giuridica|legale)|quale veste|"
+                         r"natura giuridica|nature juridique|forme juridique|forma giuridica|rechtsform)\b")
 _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
                                 r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")

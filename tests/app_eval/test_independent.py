@@ -25,16 +25,20 @@ c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
 
 
 
-def test_every_writer_wrote_twelve_templates_per_ask_in_four_languages():
-    assert len(writers()) >= 14 and set(TEST_WRITERS) <= set(writers())
+def test_every_writer_wrote_every_ask_in_four_languages():
+    """A-P wrote 12 templates per ask (6 English, 2 each in German, French, Italian); Q-S 16, more of them French
+    or Italian, the languages whose wording the engine read worst."""
+    assert len(writers()) >= 17 and set(TEST_WRITERS) <= set(writers())
     for w in writers():
         ts = templates(w)
         per_ask = Counter(t.ask for t in ts)
-        assert set(per_ask) == set(ASKS) and set(per_ask.values()) == {12}, (w, per_ask)
+        assert set(per_ask) == set(ASKS) and len(set(per_ask.values())) == 1, (w, per_ask)
+        assert per_ask[ASKS[0]] == (12 if w <= "P" else 16), (w, per_ask)
         for ask in ASKS:
             kinds = Counter(t.column for t in ts if t.ask == ask)
-            assert kinds["de"] == kinds["fr"] == kinds["it"] == 2, (w, ask, kinds)
-            assert sum(n for c, n in kinds.items() if c not in ("de", "fr", "it")) == 6, (w, ask, kinds)
+            assert min(kinds["de"], kinds["fr"], kinds["it"]) >= 2, (w, ask, kinds)
+            english = {c: n for c, n in kinds.items() if c not in ("de", "fr", "it")}
+            assert set(english) == {"plain", "fragment", "order"} and sum(english.values()) >= 6, (w, ask, kinds)
 
 
 def test_the_split_is_the_writers():
