@@ -127,7 +127,7 @@ class EmbeddedServer:
         cmd = [
             sys.executable, "-m", CHILD_MODULE, "--dir", str(self.dir),
             "--bolt-port", str(bolt), "--http-port", str(http),
-            "--database", self.settings.neo4j_database, "--heap", self.settings.graph_heap,
+            "--database", self.settings.neo4j_database, "--heap", self.settings.graph_heap_size,
         ]
         with open(os.open(self.log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
             proc = subprocess.Popen(  # noqa: S603 - fixed argv, our own module

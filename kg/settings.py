@@ -4,6 +4,7 @@ Secrets are `SecretStr`, so printing or logging a `Settings` never reveals them.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -32,8 +33,18 @@ class Settings(BaseSettings):
     graph_dir: Path = Field(default=Path(".graphdb"), alias="GRAPH_DATA_DIR")
     graph_bolt_port: int = Field(default=7687, alias="GRAPH_BOLT_PORT")
     graph_http_port: int = Field(default=2480, alias="GRAPH_HTTP_PORT")
-    graph_heap: str = Field(default="2g", alias="GRAPH_HEAP")
+    # The server's heap, which holds its page cache: unset, a quarter of the machine's memory (the JVM's own default
+    # rule), from 2g to 16g; the heap is taken only as pages are read, so a small graph stays small
+    graph_heap: str | None = Field(default=None, alias="GRAPH_HEAP")
     graph_start_timeout_s: float = Field(default=90.0, alias="GRAPH_START_TIMEOUT")
+
+    @property
+    def graph_heap_size(self) -> str:
+        """GRAPH_HEAP, or a quarter of this machine's memory in whole GB between 2 and 16."""
+        if self.graph_heap:
+            return self.graph_heap
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        return f"{min(16, max(2, total // 4 // 2**30))}g"
 
     # Generated worlds, indexes and evaluation runs.
     data_dir: Path = Field(default=Path("data"), alias="GAZETTE_DATA_DIR")
