@@ -95,7 +95,8 @@ def endpoints(n: int) -> dict[str, tuple[float, float]]:
     with BuiltGraph(n) as bg:
         ctx = Context(bg.graph, bg.settings)
         companies, persons = _entities(ctx)
-        print(f"== endpoints on a graph of {n:,} publications (ms; {SAMPLE} sampled entities) ==")
+        print(f"== endpoints on a graph of {n:,} publications (ms; {SAMPLE} sampled entities; server heap "
+              f"{bg.settings.graph_heap_size}) ==")
         print(f"{'endpoint':<26}{'calls':>6}{'p50':>9}{'p95':>9}{'empty':>7}")
         out = {}
         t0 = time.perf_counter()  # the first custom query reads the graph's schema for the guard, once per graph

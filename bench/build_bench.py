@@ -146,4 +146,5 @@ def main() -> None:
               + ", ".join(f"{k[-1]}: {v:.0f}" for k, v in f.phases.items()), flush=True)
     print(f"(vs first: cost per publication against the smallest graph; raw: a plain UNWIND CREATE of the same nodes "
           f"and edges in the same run; CPU: graph server and pipeline together; peak RSS of the pipeline "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB)")
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB; graph server heap "
+          f"{scratch_settings(Path('.')).graph_heap_size})")

@@ -49,7 +49,7 @@ _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|p
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
 _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations|organizations|\w*mandat\w*|aemter|"
                         r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
-                        r"appointments|directorships|"
+                        r"appointments|directorships|boites|boite|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
 _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms)|in welchen (?:firmen|unternehmen|gesellschaften)|"
@@ -428,13 +428,15 @@ def street_address(question: str) -> tuple[int, int] | None:
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
          r"(?:limited|public|private|stock|joint.stock|limited liability) company|company limited by shares|company|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
-         r"partnership|sole (?:proprietorship|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
+         r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|cooperative|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o)\b")
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
-                             r"etwas|eine andere|autre chose|une autre|altro|un'altra)\b")
+                             r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
+# "Ist X eine Einzelfirma?", "Is X a cooperative?": one form asked with yes or no
+_IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _FORM + r"\W*$")
 
 
 def _either_form(asked: str) -> bool:
@@ -470,7 +472,10 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("foundation")  # "incorporated as a company, a cooperative or a foundation?": the form
         if not _has(asked, tuple(QUESTION_WHO)):
             facts.discard("persons")
-    if re.search(r"\bname history|namensgeschichte|historique des (?:noms|changements de nom)|storia dei nomi|"
+    if not facts and _IS_FORM.search(asked):
+        facts.add("legal_form")
+    if re.search(r"\bname history|namensgeschichte|historique des "
+                 r"(?:noms|changements de nom|denominations|appellations|raisons sociales)|storia dei nomi|"
                  r"\bname changes|namensaenderungen|changements de (?:nom|raison)|cambiamenti di (?:nome|ditta)", asked):
         facts.discard("history")  # the history of its names, not of every notice
     if "persons" not in facts and (_NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked)):
@@ -490,6 +495,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if "history" in facts and facts & set(EVENT_FACTS) and not _has(
             asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS | _CHANGE_NOUNS)):
         facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
+    if "foundation" in facts and facts & {"bankruptcy", "liquidation", "deletion"} and not _has(
+            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN)):
+        facts.discard("foundation")  # "in bankruptcy, since when?": since the bankruptcy, not the founding
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong):
@@ -519,6 +527,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:statut juridique|sous quelle forme|veste (?:giuridica|legale)|quale veste|"
                          r"natura giuridica|nature juridique|forme juridique|forma giuridica|rechtsform)\b")

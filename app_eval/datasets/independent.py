@@ -3,7 +3,7 @@ questions it was not written for (issue 16).
 
 Each file in `files/writers/` is one writer's set: for each of the golden set's 13 asks (address … connected),
 12 templates (`ask<TAB>style<TAB>lang<TAB>template`): 6 English (2 plain, 2 fragment, 2 with the name or condition
-first: `order`), 2 each in German, French and Italian; writers Q-S 16, more of them French or Italian, each told to
+first: `order`), 2 each in German, French and Italian; writers Q-V 16, more of them French or Italian, each told to
 vary the key words of an ask within a language. The writers were agents told never to read the repository,
 its word lists or its datasets, each given a persona (a compliance officer, a journalist, a notary's clerk …) and
 the asks' meaning only.

@@ -326,6 +326,18 @@ CASES["network"] += ["Sociétés associées à {n} ?", "Aziende correlate a {n}?
 CASES["address"] += ["Coordonnées de {n} ?"]
 CASES["purpose"] += ["{n}: nature of business?", "{n}, ça fait quoi ?"]
 
+# and from dev writers T-V
+CASES["legal_form"] += ["Ist {n} eine Genossenschaft?", "Is {n} a sole prop?", "{n}, SA, Sàrl ou quoi ?",
+                        "entity type {n}"]
+CASES["address"] += ["{n} addr pls"]
+CASES["bankruptcy"] += ["{n} en déconfiture ?", "Procedura fallimentare di {n}: da quando?",
+                        "When were proceedings opened against {n}?"]
+CASES["network"] += ["Ditte legate a {n}?", "Do the people of {n} overlap with other firms?",
+                     "Entités rattachées à {n} ?"]
+CASES["name_change"] += ["{n} fka?", "Historique des dénominations de {n}", "Was {n} rebranded?"]
+CASES["purpose"] += ["Corporate objective of {n}?", "Finalità di {n}?"]
+CASES["uid"] += ["{n} enterprise ID?"]
+
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
 
