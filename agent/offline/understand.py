@@ -474,6 +474,10 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("persons")
     if not facts and _IS_FORM.search(asked):
         facts.add("legal_form")
+    if "legal_form" in facts and re.search(r"\bconstitut", asked) and _WHEN.search(asked) and not re.search(
+            r"\blegal|\bform|\btype|\bkind|\bsort", asked):
+        facts.discard("legal_form")  # "when was X constituted?": its founding, not how it is constituted
+        facts.add("foundation")
     if re.search(r"\bname history|namensgeschichte|historique des "
                  r"(?:noms|changements de nom|denominations|appellations|raisons sociales)|storia dei nomi|"
                  r"\bname changes|namensaenderungen|changements de (?:nom|raison)|cambiamenti di (?:nome|ditta)", asked):

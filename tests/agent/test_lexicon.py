@@ -319,7 +319,7 @@ CASES["bankruptcy"] += ["Did {n} go bust?", "{n} est-elle insolvable ?", "Proced
 CASES["deletion"] += ["{n} a-t-elle été rayée ?", "{n} è stata stralciata?", "Removal date of {n}?"]
 CASES["liquidation"] += ["{n} en liq. ?", "Ist {n} in Abwicklung?", "Cessazione di {n}: quando?",
                          "Did the shareholders of {n} resolve to dissolve it?"]
-CASES["foundation"] += ["Date de constitution de {n} ?"]
+CASES["foundation"] += ["Date de constitution de {n} ?", "When was {n} constituted?"]
 CASES["name_change"] += ["Appellations antérieures de {n} ?", "Come era denominata prima {n}?"]
 CASES["network"] += ["Sociétés associées à {n} ?", "Aziende correlate a {n}?", "Mit {n} verknüpfte Firmen?",
                      "Where else do the directors of {n} also sit?"]
