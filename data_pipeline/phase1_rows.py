@@ -45,12 +45,12 @@ def _status(pub: Publication) -> str | None:
         return "bankrupt"
     if sr == "KK07":
         return "active"  # bankruptcy revoked
-    if any(c in _BACK_TO_ACTIVE for c in pub.changes):
-        return "active"  # the register's own notice of a revoked bankruptcy or dissolution, or of a re-entry
     if pub.rubric == "LS" or any(c.startswith("liquidation.dissolution") for c in pub.changes):
-        return "liquidation"
+        return "liquidation"  # (a company re-entered to be wound up is in liquidation)
     if any(c.startswith("bankruptcy.dissolution") for c in pub.changes):
         return "bankrupt"
+    if any(c in _BACK_TO_ACTIVE for c in pub.changes):
+        return "active"  # the register's own notice of a revoked bankruptcy or dissolution, or of a re-entry
     if sr == "HR01":
         return "active"
     return None

@@ -33,8 +33,8 @@ class Settings(BaseSettings):
     graph_dir: Path = Field(default=Path(".graphdb"), alias="GRAPH_DATA_DIR")
     graph_bolt_port: int = Field(default=7687, alias="GRAPH_BOLT_PORT")
     graph_http_port: int = Field(default=2480, alias="GRAPH_HTTP_PORT")
-    # The server's heap, which holds its page cache: unset, a quarter of the machine's memory (the JVM's own default
-    # rule), from 2g to 16g; the heap is taken only as pages are read, so a small graph stays small
+    # The server's heap, which holds its page cache: unset, a quarter of the machine's (or container's) memory, from 2g
+    # to 16g; the heap is taken only as pages are read, so a small graph stays small
     graph_heap: str | None = Field(default=None, alias="GRAPH_HEAP")
     graph_start_timeout_s: float = Field(default=90.0, alias="GRAPH_START_TIMEOUT")
 
@@ -43,7 +43,17 @@ class Settings(BaseSettings):
         """GRAPH_HEAP, or a quarter of this machine's memory in whole GB between 2 and 16."""
         if self.graph_heap:
             return self.graph_heap
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        try:
+            total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (AttributeError, ValueError, OSError):  # no sysconf (Windows): the laptop default
+            return "2g"
+        for limit in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+            try:  # a container's memory limit, where it is lower than the machine's
+                text = Path(limit).read_text(encoding="ascii").strip()
+            except OSError:
+                continue
+            if text.isdigit():
+                total = min(total, int(text))
         return f"{min(16, max(2, total // 4 // 2**30))}g"
 
     # Generated worlds, indexes and evaluation runs.

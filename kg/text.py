@@ -30,7 +30,9 @@ def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] =
     terms = []
     for token in _ELIDED.findall(text.replace("’", "'")):
         # the index keeps an elided word whole ("L'Mira" is the term l'mira): asked for as written or as its word
-        alike = [w.lower() for w in ([token] if "'" in token else []) + words(token)[-1:]]
+        parts = words(token)
+        word = parts[-1] if len(parts[-1]) >= 3 or len(parts) == 1 else parts[0]  # "L'Mira": mira; "Meier's": meier
+        alike = [w.lower() for w in ([token] if "'" in token else []) + [word]]
         alike = [w for w in alike if w not in drop and len(w) >= 2]
         if mode == "prefix":
             alike = [f"{w}*" for w in alike if len(w) >= 3] or alike

@@ -295,8 +295,8 @@ def _continues(words: list[str], j: int) -> bool:
     if j < len(words) and words[j - 1] in FORM_WORDS:
         return False
     for k, w in enumerate(words[j: j + 3], start=j):
-        if w in FORM_WORDS:
-            return not _form_asked([w], [], words, k + 1)  # "X – AG oder GmbH?": the forms are asked
+        if w in FORM_WORDS:  # "X – AG oder GmbH?": the forms straight after the name are asked, not its own
+            return not (k == j and _form_asked([w], [], words, k + 1))
         if w in FUNCTION_WORDS or vocabulary(w):
             return False
     return False

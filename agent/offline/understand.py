@@ -436,7 +436,7 @@ _OR = re.compile(r"\b(?:or|oder|ou|o)\b")
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
                              r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
 # "Ist X eine Einzelfirma?", "Is X a cooperative?": one form asked with yes or no
-_IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _FORM + r"\W*$")
+
 
 
 def _either_form(asked: str) -> bool:
@@ -475,7 +475,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if not facts and _IS_FORM.search(asked):
         facts.add("legal_form")
     if "legal_form" in facts and re.search(r"\bconstitut", asked) and _WHEN.search(asked) and not re.search(
-            r"\blegal|\bform|\btype|\bkind|\bsort", asked):
+            r"\blegal|\bform|\btype|\bkind|\bsort", asked) and not _either_form(asked):
         facts.discard("legal_form")  # "when was X constituted?": its founding, not how it is constituted
         facts.add("foundation")
     if re.search(r"\bname history|namensgeschichte|historique des "
@@ -490,8 +490,12 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         if pattern.search(asked):
             facts.add(fact)
             facts.discard("history")
-    if "legal_form" in facts and _FORM_ASKED.search(asked):
-        facts -= {"status", "purpose", "foundation"}  # "statut juridique", "sotto quale veste giuridica opera": the form
+    if "legal_form" in facts and re.search(r"\bstatut juridique", asked) and not _has(
+            asked, tuple(w for w in FACTS["status"] if not w.startswith("statut"))):
+        facts.discard("status")  # "statut juridique": the legal form, not whether it is active
+    if "legal_form" in facts and _FORM_ASKED.search(asked) and not _has(
+            asked, tuple(w for w in FACTS["purpose"] if not w.startswith("opera"))):
+        facts.discard("purpose")  # "sotto quale veste giuridica opera X": the form it operates in
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
@@ -500,7 +504,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS | _CHANGE_NOUNS)):
         facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
     if "foundation" in facts and facts & {"bankruptcy", "liquidation", "deletion"} and not _has(
-            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN)):
+            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN)) and not re.search(
+            r"\b(?:exist|besteh|existe|esist)", asked):
         facts.discard("foundation")  # "in bankruptcy, since when?": since the bankruptcy, not the founding
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
@@ -522,6 +527,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.add("foundation")  # "regarding the registration of X, on which date did it happen?"
     if "foundation" in facts and _HOW_LONG.search(asked):
         facts.discard("status")  # "how long has it existed?" asks since when, not whether it still exists
+    if "auditor" in facts and re.search(r"\borganes? de revision", asked):
+        facts.discard("persons")  # "les organes de révision": the audit firm
     if facts & {"head_office", "branches", "auditor"}:
         facts.discard("network")
         # "who is the auditor?" asks for the audit firm; persons only when a role is named besides it
@@ -533,8 +540,13 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
-_FORM_ASKED = re.compile(r"\b(?:statut juridique|sous quelle forme|veste (?:giuridica|legale)|quale veste|"
-                         r"natura giuridica|nature juridique|forme juridique|forma giuridica|rechtsform)\b")
+_FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")
+# one legal form asked with yes or no ("Ist X eine Einzelfirma?"): the forms a company has, not "a company"
+_ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
+             r"association|associazione|foundation|corporation|partnership|sole prop(?:rietorship)?|sole trader|"
+             r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
+             r"entreprise individuelle|ditta individuale|societa anonima)")
+_IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _ONE_FORM + r"\W*$")
 _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
                                 r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")

@@ -418,3 +418,23 @@ def test_an_attribute_of_a_named_company_is_no_text_search(ctx, company):
     assert u.facts == {"purpose"} and not u.text_query, (u.facts, u.text_query)
     q = f"Which notices mention {company}?"
     assert understand(q, anchored=False, link=linker.link(ctx, q)).text_query
+
+
+# words that ask for a fact in one question and not in another (found by reading the change that added them)
+NOT_ASKED = [
+    ("Rechtsform und Status der {n}?", {"legal_form", "status"}),
+    ("Forma giuridica e scopo di {n}?", {"legal_form", "purpose"}),
+    ("Wann wurde {n} gegründet und was ist ihre Rechtsform?", {"legal_form", "foundation"}),
+    ("Quels sont les organes de révision de {n} ?", {"auditor"}),
+    ("{n} a-t-elle déménagé ailleurs ?", {"seat_move"}),
+    ("Quel est le nom du chef de {n} ?", {"unread"}),
+    ("Data di chiusura dell'esercizio di {n}?", {"unread"}),
+    ("Since when has {n} existed and is it bankrupt?", {"foundation", "bankruptcy"}),
+    ("Was {n} constituted as an AG or a GmbH?", {"legal_form"}),
+]
+
+
+@pytest.mark.parametrize("template, facts", NOT_ASKED)
+def test_a_word_is_read_only_where_it_asks(ctx, company, template, facts):
+    question = template.format(n=company)
+    assert understand(question, anchored=False, link=linker.link(ctx, question)).facts == facts, question
