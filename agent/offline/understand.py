@@ -428,15 +428,13 @@ def street_address(question: str) -> tuple[int, int] | None:
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
          r"(?:limited|public|private|stock|joint.stock|limited liability) company|company limited by shares|company|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
-         r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|cooperative|"
+         r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o)\b")
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
                              r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
-# "Ist X eine Einzelfirma?", "Is X a cooperative?": one form asked with yes or no
-
 
 
 def _either_form(asked: str) -> bool:
