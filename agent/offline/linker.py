@@ -252,6 +252,8 @@ def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]], tex
     """Every entity of `rows` and the run of the question's words (`toks` of `text`) that names it best."""
     words = [t[2] for t in toks]
     typed = [fold(text[s:e]) for s, e, _ in toks] if text else None
+    # a word after a dash, colon, comma or question mark: a name typed before it ends there
+    breaks = {k for k in range(1, len(toks)) if _BREAK.search(text[toks[k - 1][1]: toks[k][0]])} if text else set()
     best: dict[tuple[str, str], _Found] = {}
     for row in rows:
         if not row.get("name") or not row.get("uid"):
@@ -264,13 +266,18 @@ def _best_runs(toks: list[tuple[int, int, str]], rows: list[dict[str, Any]], tex
         surname = [t[2] for t in tokens(row["name"].split(",")[0])] if "," in row["name"] else name[-1:]
         own = [fold(w) for w in _WORD.findall(row["name"])]
         lo, hi = (max(1, len(core(name)) - 1), len(name) + 1) if row["kind"] == "Company" else (2, len(name) + 1)
+        # a company name without a comma or dash is not typed across one ("X: LLC?"); a person's may be ("Meier, Anna")
+        unbroken = row["kind"] == "Company" and not _BREAK.search(row["name"])
         for n in range(lo, min(hi, len(words)) + 1):
             for i in range(0, len(words) - n + 1):
+                if unbroken and any(i < k < i + n for k in breaks):
+                    continue
                 span = words[i: i + n]
                 alt = (typed[i: i + n], own) if typed else None
                 m = _company_match(span, name, alt) if row["kind"] == "Company" else \
                     _person_match(span, name, surname, alt)
-                if not m or (row["kind"] == "Company" and (_continues(words, i + n) or _form_asked(span, name, words, i + n))):
+                if not m or (row["kind"] == "Company" and (_continues(words, i + n, breaks)
+                                                            or _form_asked(span, name, words, i + n))):
                     continue
                 key = (row["kind"], row["uid"])
                 cur = best.get(key)
@@ -290,11 +297,17 @@ def _form_asked(span: list[str], name: list[str], words: list[str], j: int) -> b
         and any(w in FORM_WORDS for w in words[j + 1: j + 3])
 
 
-def _continues(words: list[str], j: int) -> bool:
-    """The question's name goes on after word j up to a legal form ('Termarul Design Sàrl' is not 'Termarul')."""
+_BREAK = re.compile(r"[—–:;,?!()]|\s-\s")
+
+
+def _continues(words: list[str], j: int, breaks: set[int] = frozenset()) -> bool:
+    """The question's name goes on after word j up to a legal form ('Termarul Design Sàrl' is not 'Termarul'), not
+    across a dash or a comma ('Chappuis Personal — corporation, LLC …?')."""
     if j < len(words) and words[j - 1] in FORM_WORDS:
         return False
     for k, w in enumerate(words[j: j + 3], start=j):
+        if k in breaks:
+            return False
         if w in FORM_WORDS:  # "X – AG oder GmbH?": the forms straight after the name are asked, not its own
             return not (k == j and _form_asked([w], [], words, k + 1))
         if w in FUNCTION_WORDS or vocabulary(w):
@@ -386,6 +399,10 @@ def link(ctx: Context, question: str, thorough: bool = True) -> dict[str, Any]:
                             seen[f.key] = f
                     found = list(seen.values())
         mentions += _choose(found, toks, text, "name")
+    if che and not mentions[0]["found"] and len(mentions) > 1:
+        # a UID the register does not hold beside a name it does ("X, its UID in CHE-123.456.789 format?"): the
+        # name is the entity asked about
+        mentions = mentions[1:] + mentions[:1]
     return {"mentions": mentions, "ms": round((time.perf_counter() - started) * 1000, 1), "lookups": stats["lookups"],
             **({"error": stats["error"]} if stats.get("error") else {})}
 

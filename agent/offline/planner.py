@@ -54,7 +54,8 @@ def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
     wants_network = bool(facts & {"network", "persons", "dossier", "head_office", "branches", "auditor"}) or (
         not company and not facts <= {"history", *EVENT_FACTS})  # a person is known by their companies and roles
     wants_history = bool(facts & ({"history", "dossier", *EVENT_FACTS} | (set(PROFILE_FACTS) if company else set())))
-    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier", "deletion", "bankruptcy"}) or (
+    # a head office asked: the own seat answers where it is when the company is no branch
+    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier", "deletion", "bankruptcy", "head_office"}) or (
         not company and bool(facts & {"persons"}))
     if wants_profile and turn.profile is None and not _called(turn, "search_companies"):
         query = uid if company and uid.upper().startswith("CHE") else (s.current_name or uid)

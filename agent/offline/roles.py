@@ -86,6 +86,13 @@ def holds(row: dict, keys: set[str], prokura: bool = False) -> bool:
     return set(KEYS["signatories"]) <= keys and signs(row.get("signature")) and not prokura
 
 
+def officers_asked(keys: set[str]) -> bool:
+    """Whether the roles asked are those of the company's officers (its board, managers or signatories, not one
+    president, its liquidators, owners or partners): the others who act for it now are worth showing beside them."""
+    officers = set(KEYS["board"]) | set(KEYS["managers"]) | set(KEYS["signatories"])
+    return bool(keys) and keys <= officers and not keys <= set(KEYS["president"])
+
+
 def label(keys: set[str]) -> str:
     """How an answer names the persons of these role keys: the group they are, else "persons"."""
     for group, (group_keys, _words) in ROLE_GROUPS.items():

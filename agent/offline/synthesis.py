@@ -166,7 +166,15 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
         return f"The notices of {name} name no current {what}" + (
             f"; former {what}:\n\n{_persons_table(left)}" if left else ".") + (
             f"\n\nThe persons registered for {name} now:\n\n{_persons_table(others)}" if others else "")
-    return f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
+    answer = f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
+    if roles.officers_asked(u.roles):
+        # the board, the managers or the signatories: who else acts for the company now, apart, as an extract
+        # of the register shows them (a GmbH's "board" is its managers; a Prokurist signs beside the board)
+        shown = {r["uid"] for r in now}
+        rest = [r for r in _latest_per_person(rows) if r["uid"] not in shown and r.get("role_status") not in LEFT]
+        if rest:
+            answer += f"\n\nAlso registered for {name} now, in other functions:\n\n" + _persons_table(rest)
+    return answer
 
 
 def _own(rows: list[dict]) -> list[dict]:
@@ -348,6 +356,10 @@ def unread_answer(u: Understanding, name: str | None) -> str:
             f"I can tell you {CAN_ANSWER}" + (f" — or show the whole dossier of {name}." if name else "."))
 
 
+# where something is: its town, place or address (a head office asked where)
+_WHERE = re.compile(r"\b(?:where|which (?:town|city|place|municipality)|located|wo|welche[mnrs]? (?:ort|stadt|gemeinde)|"
+                    r"in welche[mnr]? (?:ort|stadt|gemeinde)|ou|quelle (?:ville|commune|localite)|dove|in quale (?:citta|"
+                    r"comune|localita)|quale (?:citta|comune|localita))\b")
 STRUCTURE_FACTS = {  # fact -> (relation of the structure row, how the answer names it)
     "head_office": ("HAS_EVENT/HEAD_OFFICE_OF", "head office"),
     "branches": ("HEAD_OFFICE_OF/HAS_EVENT", "branch"),
@@ -365,7 +377,12 @@ def _structure_answers(u: Understanding, turn: Turn, name: str) -> list[str]:
         rows = sorted((r for r in _network_rows(turn, "structure") if r.get("relation") == relation),
                       key=lambda r: (r.get("publication_date") or "", r["publication_number"]), reverse=True)
         seen = list(_first_per(rows, lambda r: r["uid"]).values())
-        if not seen:
+        if not seen and fact == "head_office" and _WHERE.search(fold(u.question)) and turn.profile:
+            # "which town is X's head office in?" of a company that is no branch: its own seat is its head office
+            out.append(f"No head office of {name} is named in its notices (it is not recorded as a branch); its own "
+                       "registered seat:")
+            out += _company_facts(replace(u, facts={"address"}), turn, turn.profile)
+        elif not seen:
             out.append(f"No {label} of {name} is named in its notices.")
         elif fact == "head_office":
             out += [f"The head office of {name} is **{r['name']}** (`{r['uid']}`) ({_cite(r)})." for r in seen[:1]]
@@ -515,7 +532,9 @@ def compose(u: Understanding, turn: Turn, decision: Decision) -> str:
     elif turn.session.current_uid:
         body = entity_answer(u, turn, decision)
     elif turn.last("global_text_search") is not None:
-        body = f"No company or person named {_quoted(u.name)} is in the register data. " + _mentions(turn, u.name or "")
+        asked = u.name or u.uid or ""
+        body = (f"No company with the UID {_quoted(asked)}" if not u.name and u.uid else
+                f"No company or person named {_quoted(asked)}") + " is in the register data. " + _mentions(turn, asked)
     elif u.facts == {"unread"} and not (u.name or u.uid):
         body = unread_answer(u, None)
     elif not (u.name or u.uid):

@@ -14,7 +14,17 @@ from rapidfuzz.distance import OSA
 from agent import intents as I
 from agent.offline import filters, graph_questions, linker, roles
 from agent.offline.graph_questions import GraphAsk
-from agent.offline.lexicon import COMPOUND_HEADS, CONNECT, DIALECT, FACTS, LOWER_COMMON, PREPOSITIONS, STOP, WEAK_FOUNDATION
+from agent.offline.lexicon import (
+    COMPOUND_HEADS,
+    CONNECT,
+    DIALECT,
+    FACTS,
+    LOWER_COMMON,
+    PREPOSITIONS,
+    QUESTION_WORDS,
+    STOP,
+    WEAK_FOUNDATION,
+)
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import canton_code
@@ -250,7 +260,11 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
             name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _standard(asked))))
-    u.facts = _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
+    u.facts = _read_facts(asked)
+    if not u.facts:
+        corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
+        if corrected != asked:
+            u.facts, asked = _read_facts(corrected), corrected
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)
@@ -384,6 +398,30 @@ riguarda merito speaking starting respect gemaess laut selon secondo according s
 _FACT_WORDS = {w: fact for fact, words in FACTS.items() for w in words if w.isalpha() and len(w) >= 5}
 
 
+def _read_facts(asked: str) -> set[str]:
+    return _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
+
+
+# the words the facts are asked with, long enough to forgive a typo in ("bankrupcy", "registraton", "adresse")
+_SPELLED = frozenset(w for words in FACTS.values() for phrase in words for w in re.findall(r"[a-z]+", phrase)
+                     if len(w) >= 5) | frozenset(w for w in QUESTION_WORDS if len(w) >= 5 and w.isalpha())
+
+
+def _spelled(asked: str) -> str:
+    """The question with each word of six letters or more that is none of the question vocabulary's, but one edit
+    from exactly one of its words (two from nine letters), written as that word; the rest as typed. (Five letters
+    are too few: the French "opère" is one edit from the Italian "opera".)"""
+    def fix(m: re.Match) -> str:
+        w = m.group()
+        if len(w) < 6 or w in _SPELLED or w in linker.FUNCTION_WORDS or w in _FILLER:
+            return w
+        near = {v: d for v in _SPELLED if abs(len(v) - len(w)) <= 1
+                and (d := OSA.distance(w, v)) <= (2 if len(v) >= 9 else 1)}
+        best = [v for v, d in near.items() if d == min(near.values())]
+        return best[0] if len(best) == 1 else w
+    return re.sub(r"[a-z]+", fix, asked)
+
+
 def _misspelt_fact(unread: list[str]) -> str | None:
     """The one fact that the words the rules did not read name with a typo (one edit, two from 9 letters), or None
     when none or several facts come that close."""
@@ -502,9 +540,13 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS | _CHANGE_NOUNS)):
         facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
     if "foundation" in facts and facts & {"bankruptcy", "liquidation", "deletion"} and not _has(
-            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN)) and not re.search(
-            r"\b(?:exist|besteh|existe|esist)", asked):
-        facts.discard("foundation")  # "in bankruptcy, since when?": since the bankruptcy, not the founding
+            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN and w not in WEAK_FOUNDATION)) and not (
+            re.search(r"\b(?:exist|besteh|existe|esist)", asked) and not _STILL.search(asked)):
+        # a bankruptcy or deletion asked with a "since when": the date of that event, not the founding (a question
+        # of how long it has existed asks the founding; one of whether it still exists does not)
+        facts.discard("foundation")
+    if {"foundation", "legal_form"} <= facts and re.search(r"\bincorporated as\b", asked) and not _WHEN.search(asked):
+        facts.discard("foundation")  # "incorporated as what?": the legal form
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong):
@@ -525,6 +567,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.add("foundation")  # "regarding the registration of X, on which date did it happen?"
     if "foundation" in facts and _HOW_LONG.search(asked):
         facts.discard("status")  # "how long has it existed?" asks since when, not whether it still exists
+    if {"history", "name_change"} <= facts and _NAME_HISTORY.search(asked) and not _has(
+            _NAME_HISTORY.sub(" ", asked), FACTS["history"]):
+        facts.discard("history")  # "changement de nom, historique ?": the history of its names, not every notice
     if "auditor" in facts and re.search(r"\borganes? de revision", asked):
         facts.discard("persons")  # "les organes de révision": the audit firm
     if facts & {"head_office", "branches", "auditor"}:
@@ -536,6 +581,11 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
+_HISTORY_WORD = r"(?:history|historique|histoire|storia|geschichte|chronolog\w*|cronologia|timeline)"
+_NAME_WORD = r"(?:names?|noms?|nomi|nome|namen|raisons? sociales?|ragion[ei] social[ei]|denominations?)"
+_NAME_HISTORY = re.compile(rf"\b{_NAME_WORD}\W+(?:\w+\W+){{0,2}}{_HISTORY_WORD}|\b{_HISTORY_WORD}\W+(?:\w+\W+){{0,2}}"
+                           rf"{_NAME_WORD}\b")
+_STILL = re.compile(r"\b(?:still|noch|encore|toujours|ancora)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")

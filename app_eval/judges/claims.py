@@ -183,6 +183,7 @@ def parse_date(text: str) -> str | None:
 class Reading:
     """One text, read once: its claims, tokens, clauses and negated regions."""
     text: str
+    reference: str = ""  # the reference an answer is read against: its capitalised nouns are no negations
     claims: list[Claim] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -405,12 +406,24 @@ class Reading:
                     continue  # the canton of Neuchâtel
                 if m.group() == "mai" and re.search(r"\d", self.low[max(a, c0 - 4):min(b, c1 + 6)]):
                     continue
+                if self._noun(c0, c1):
+                    continue  # "Unterstützung von Menschen in Not": a German noun inside quoted text
                 forward = self._forward_scope(c1, b)
                 if forward:
                     out.append(forward)
                 elif len(re.findall(r"\w+", self.low[c1:b])) <= 4:  # "… nicht mehr eingetragen."
                     out.append((a, c0))
         return out
+
+    def _noun(self, a: int, b: int) -> bool:
+        """A cue written with a capital inside a sentence after a lowercase word, as the reference writes it too
+        ("Menschen in Not" of a quoted purpose): a German noun, not a negation (which is lowercase, or all capitals
+        for stress: "NOT")."""
+        word = self.plain[a:b]
+        if not self.reference or not (word[:1].isupper() and word[1:].islower()):
+            return False
+        before = re.search(r"([^\W\d_]+)\s$", self.plain[max(0, a - 40):a])
+        return bool(before) and before.group(1).islower() and f"{before.group(1)} {word}" in plain(self.reference)
 
     def _forward_scope(self, start: int, end: int) -> tuple[int, int] | None:
         """From the cue on, comma by comma while each stretch states a value; None if nothing follows."""

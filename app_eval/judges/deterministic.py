@@ -227,7 +227,7 @@ class Analysis:
 
     def __init__(self, item: JudgeInput) -> None:
         self.item = item
-        self.answer = Reading(item.answer)
+        self.answer = Reading(item.answer, item.expected)
         self.question = Reading(item.question)
         self.q_words = tokens(item.question)
         self.q_set = set(self.q_words)

@@ -338,6 +338,25 @@ CASES["name_change"] += ["{n} fka?", "Historique des dénominations de {n}", "Wa
 CASES["purpose"] += ["Corporate objective of {n}?", "Finalità di {n}?"]
 CASES["uid"] += ["{n} enterprise ID?"]
 
+# and from dev writers W-Y, who wrote the name first and tersely
+CASES["legal_form"] += ["{n} – what is it incorporated as?", "Che tipo società è {n}?",
+                        "{n}: corporation, LLC, cooperative … which one?"]
+CASES["uid"] += ["{n}: business ID?", "The business identifier of {n}, in CHE format?"]
+CASES["capital"] += ["{n} nominal cap?", "{n}: AK/SK?"]
+CASES["bankruptcy"] += ["{n}: adjudicated bankrupt when?", "Procédure de concours contre {n} ?",
+                        "{n} bankrupcty date"]
+CASES["deletion"] += ["{n} still there or gone?", "Suppression de {n} au RC ?", "{n} è stata tolta dal RC?",
+                      "Ist {n} weg?"]
+CASES["liquidation"] += ["{n} i.L.?", "{n} : en cours de fermeture ?", "When did they decide to close {n} down?"]
+CASES["foundation"] += ["Establishment date of {n}?", "Entry date of {n} in the HR?", "Data fondazione {n}?",
+                        "{n}: date of registartion?"]
+CASES["name_change"] += ["{n}: f/k/a?", "Gab es bei {n} Umbenennungen?", "{n} : changements de nom et historique ?"]
+CASES["network"] += ["{n}: same directors in other firms?", "Sister cos of {n}?", "Ditte connesse a {n}?",
+                     "Sociétés sœurs de {n} ?", "{n}: wo sind die gleichen Leute sonst noch drin?",
+                     "{n}: autres boîtes des mêmes dirigeants ?"]
+CASES["persons"] += ["{n}: who is authorized to sign?"]
+CASES["purpose"] += ["What does {n} actually do?", "Was machen die bei {n}?", "Objet statutaire de {n} ?"]
+
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
 
@@ -431,6 +450,12 @@ NOT_ASKED = [
     ("Data di chiusura dell'esercizio di {n}?", {"unread"}),
     ("Since when has {n} existed and is it bankrupt?", {"foundation", "bankruptcy"}),
     ("Was {n} constituted as an AG or a GmbH?", {"legal_form"}),
+    ("When was {n} incorporated as a GmbH?", {"foundation", "legal_form"}),
+    ("{n}: existiert die Firma noch oder ist sie gelöscht, seit wann?", {"deletion", "status"}),
+    ("Seit wann existiert {n} und ist sie in Konkurs?", {"foundation", "bankruptcy"}),
+    ("Which town is the head office of {n} in?", {"head_office"}),
+    ("{n} wassup", {"unread"}),
+    ("{n} adresss?", {"address"}),
 ]
 
 

@@ -275,6 +275,17 @@ def test_legal_forms_after_a_name_are_the_questions():
     assert ms[0]["text"] == "Quarvex Lac SA / Quarvex Lac AG"  # a name of two forms keeps both
 
 
+def test_a_name_ends_at_a_dash_or_a_comma_before_the_forms_asked():
+    # "X — corporation, LLC, coop … which one?": the forms after the dash are the question's, whatever their words
+    for q in ("re Quarvex Muster — corporation, LLC, coop... which one?", "Quarvex Muster, GmbH or AG?",
+              "Quarvex Muster: LLC?"):
+        ms = _mentions(q, _rows("Quarvex Muster"))
+        assert ms and ms[0]["text"] == "Quarvex Muster" and ms[0]["exact"], (q, ms)
+    # "Data fondazione": an Italian date, not the legal form of a longer name
+    ms = _mentions("Quarvex Muster in Liquidation data fondazione", _rows("Quarvex Muster in Liquidation"))
+    assert ms[0]["text"] == "Quarvex Muster in Liquidation", ms
+
+
 def test_an_elided_name_misspelt():
     # "L'Lumyo": the name's own first word is "l", which starts no other misspelt name
     for q in ("purpose of l'lumyo pyhsio sàrl?", "Zweck der L’Lumyo Phyiso Sàrl"):

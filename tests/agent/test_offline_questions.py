@@ -86,7 +86,8 @@ MANAGERS = {"managing_director", "managing_partner", "director", "chair_manageme
 
 
 def test_persons_and_roles(offline, truth):
-    """All persons when no role is named; the board (or the managers) registered now when one is."""
+    """All persons when no role is named; the board (or the managers) registered now when one is, then apart the
+    others who act for the company now (its president asked: the president alone)."""
     picked = [u for u in active_companies(truth, 400) if 2 <= len(truth.officers(u)) <= 6]
     with_board = [u for u in picked if any(m.get("role_key") in BOARD for m in truth.current_officers(u).values())]
     with_managers = [u for u in picked if any(m.get("role_key") in MANAGERS for m in truth.current_officers(u).values())]
@@ -102,14 +103,20 @@ def test_persons_and_roles(offline, truth):
              ("Chi presiede il consiglio di amministrazione di {n}?", with_chair[2], CHAIR)]
     for tpl, uid, keys in cases:
         a = ask(offline, tpl.format(n=truth.name(uid)))
-        names = re.findall(r"^\| ([^|]+?) \|", a.answer, re.M)
-        got = {" ".join(_key(n)) for n in names}
+        asked, _, others = a.answer.partition("in other functions:")
+        got = {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", asked, re.M)}
         officers = truth.officers(uid) if keys is None else {
             p: m for p, m in truth.current_officers(uid).items() if m.get("role_key") in keys}
         for m in officers.values():
             assert " ".join(_key(m["text"])) in got, (tpl, m["text"], a.answer)
-        if keys is not None:  # nobody else
+        if keys is not None:  # nobody else among them; the others registered now apart, but beside a president
             assert len(got - {"person"}) == len(officers), (tpl, officers, a.answer)
+            rest = {" ".join(_key(n)) for n in re.findall(r"^\| ([^|]+?) \|", others, re.M)} - {"person"}
+            if keys is CHAIR:
+                assert not others, (tpl, a.answer)
+            else:
+                want = {" ".join(_key(m["text"])) for p, m in truth.current_officers(uid).items() if p not in officers}
+                assert want <= rest and not rest & got, (tpl, want - rest, a.answer)
 
 
 def _shared(truth: Truth) -> list[tuple[str, str, str]]:
@@ -541,3 +548,26 @@ def test_companies_that_share_an_address_stay_a_list():
     from agent.offline.understand import understand
     u = understand("Which companies in Zug share the same address?", anchored=False, link=None)
     assert u.rank is not None, u
+
+
+def test_the_head_office_of_a_company_that_is_no_branch_is_its_own_seat(offline, truth):
+    """"Which town is X's head office in?" of a company that no notice makes a branch: its own registered seat, said
+    to be so, not only "no head office is named"."""
+    def head_office(c: dict) -> bool:
+        return bool(c.get("address", {}).get("street")) and not re.search(
+            r"zweigniederlassung|succursale|filiale", c["names"][-1]["name"], re.I)
+
+    for tpl, uid in zip(["Which town is the head office of {n} in?", "Wo ist der Hauptsitz der {n}?"],
+                        active_companies(truth, 40, head_office), strict=False):
+        c = truth.companies[uid]
+        text = plain(ask(offline, tpl.format(n=truth.name(uid))).answer)
+        assert "not recorded as a branch" in text and c["address"]["town"] in text, (tpl, c["address"], text)
+
+
+def test_a_uid_not_in_the_register_beside_a_name_asks_about_the_name(offline, truth):
+    """"X, its business identifier in CHE-123.456.789 format?": the sample number is no company; X's UID is."""
+    uid = active_companies(truth, 1)[0]
+    a = ask(offline, f"{truth.name(uid)}, its business identifier in CHE-123.456.789 format?")
+    assert a.current_uid == uid and uid in plain(a.answer), a.answer
+    alone = plain(ask(offline, "What is the address of CHE-123.456.789?").answer)
+    assert "No company with the UID 'CHE-123.456.789'" in alone and "None" not in alone, alone

@@ -314,6 +314,26 @@ def test_a_not_found_question_wants_not_found_and_no_facts():
     assert score("The UID of Zorblax Innovations AG is CHE-488.201.993.", RELEVANCE) <= 0.2
 
 
+def test_a_noun_of_a_quoted_purpose_is_no_negation():
+    """'… von Menschen in Not' quotes the register: the German noun 'Not' (need) denies nothing; written as a
+    negation, or where the reference does not say it, it still does."""
+    judge = DeterministicJudge(embed=lambda texts: __import__("numpy").ones((len(texts), 2)) / 2 ** 0.5)
+    q = "What is the business purpose of Stiftung Alpyo Uhren?"
+    purpose = "Die Stiftung bezweckt die Unterstützung von Menschen in Not."
+    expected = f"Purpose of Stiftung Alpyo Uhren: {purpose}"
+    facts = ({"kind": "text", "value": "Die Stiftung bezweckt die Unterstützung von"},)
+
+    def score(answer: str, reference: str = expected) -> float:
+        return judge.score(CORRECTNESS, JudgeInput(q, answer, reference, facts)).value
+
+    assert score(f"Purpose: {purpose} (HR01-1000022825, 2025-06-30)") == 1.0
+    assert score(f"Purpose of Stiftung Alpyo Uhren: {purpose}") == 1.0
+    assert score(f"Purpose of Stiftung Alpyo Uhren: {purpose}", reference="") == 0.0  # nothing says it is a noun
+    assert score("The purpose is not: Die Stiftung bezweckt die Unterstützung von Kindern.") == 0.0
+    assert score("Die Stiftung bezweckt die Unterstützung von Menschen: Not so, it trades watches.") == 0.0
+    assert score("") == 0.0
+
+
 def test_list_answers_score_set_precision_and_recall():
     judge = DeterministicJudge(embed=lambda texts: __import__("numpy").ones((len(texts), 2)) / 2 ** 0.5)
     q = "Which persons act for Helhel Haustechnik KLG in its notices, and in which roles?"
