@@ -4,13 +4,14 @@ questions it was not written for (issue 16).
 Each file in `files/writers/` is one writer's set: for each of the golden set's 13 asks (address … connected),
 12 templates (`ask<TAB>style<TAB>lang<TAB>template`): 6 English (2 plain, 2 fragment, 2 with the name or condition
 first: `order`), 2 each in German, French and Italian; writers Q-V 16, more of them French or Italian, each told to
-vary the key words of an ask within a language. The writers were agents told never to read the repository,
-its word lists or its datasets, each given a persona (a compliance officer, a journalist, a notary's clerk …) and
-the asks' meaning only.
+vary the key words of an ask within a language; writers W-Y 16 written tersely and name first (7 English: 1 plain,
+3 fragment, 3 order; 3 each in German, French, Italian, one per style, the style in the second column). The
+writers were agents told never to read the repository, its word lists or its datasets, each given a persona (a
+compliance officer, a journalist, a notary's clerk …) and the asks' meaning only.
 
-The split is the writer's: A to L were each measured once held out and then used to find rules (`dev`); M and N
-were written for the test split and are never read while working on the engine (`test`; their figures are looked
-at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
+The split is the writer's: A to L and O to Y were each measured once held out and then used to find rules (`dev`);
+M and N were written for the test split and are never read while working on the engine (`test`; their figures are
+looked at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
 writer's template appears there.
 
 An item is a golden draft (`golden.entity_drafts`) on entities the committed golden set does not use, drawn with

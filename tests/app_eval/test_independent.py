@@ -26,8 +26,8 @@ c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
 
 
 def test_every_writer_wrote_every_ask_in_four_languages():
-    """A-P wrote 12 templates per ask (6 English, 2 each in German, French, Italian); Q-V 16, more of them French
-    or Italian, the languages whose wording the engine read worst."""
+    """A-P wrote 12 templates per ask (6 English, 2 each in German, French, Italian); Q-Y 16, more of them French
+    or Italian, the languages whose wording the engine read worst (W-Y tersely and with the name first)."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
     for w in writers():
         ts = templates(w)
