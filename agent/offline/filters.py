@@ -101,6 +101,9 @@ TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|l
                        r"sitz in|domiciled in|avec siege a|siege a|sise? a|etablie? a|basee? a|con sede a|sede a|"
                        r"situat[ao] a)\s+)([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
+# a place written first, then a comma, colon, dash, bracket, year or "to": "Geneva, 2022: …", "Bern to Thun: …"
+LEADING_PLACE = re.compile(r"^\s*([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)\s*(?=[,:;–—(]|-\s|\d{4}\b|"
+                           r"(?:to|nach|vers|verso|à|a|->|→)\s)")
 BARE_CANTON = re.compile(r"(?<![\w.-])([A-Z]{2})(?![\w.-])")
 WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
@@ -202,6 +205,14 @@ def place(question: str) -> dict:
         if code and fold(word) not in CAPITAL_TOWNS and fold(m.group(1)) not in CAPITAL_TOWNS:
             return {"canton": code}  # "in Ticino", "in Appenzell Innerrhoden": no town has the name
         return {"city": word, "canton_guess": code}
+    m = LEADING_PLACE.match(question)
+    if m:  # "Geneva, 2022: which companies …?", "Zug 2021 – new companies?": a place the register knows, first
+        word = m.group(1).strip(".'")
+        code = canton_code(word)
+        if code and fold(word) not in CAPITAL_TOWNS:
+            return {"canton": code}
+        if code or len(city_spellings(word)) > 1:
+            return {"city": word, "canton_guess": code}
     for m in BARE_CANTON.finditer(question):  # "(VD, 2023)": a canton's code on its own ("AG" is the legal form)
         if m.group(1) in CANTONS and m.group(1) != "AG":
             return {"canton": m.group(1)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent.offline import filters, roles
+from kg.places import canton_code, city_spellings
 from kg.text import fold
 
 # -- dates ------------------------------------------------------------------------------------------------------
@@ -137,6 +138,9 @@ ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.U
 BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|umzuege|umzüge|sitzverlegung\w*|"
                   rf"demenagements?|déménagements?|trasferimenti|traslochi)\s+(?P<a>{_CAP_PLACE})\s+"
                   rf"(?i:to|nach|vers|verso|à|a)\s+(?P<b>{_PLACE})", re.UNICODE)
+# the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
+LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso|à|a|->|→)\s+(?P<b>{_CAP_PLACE})\s*"
+                     rf"(?=[,:;–—?(]|-\s|$)", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
@@ -272,9 +276,15 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     return GraphAsk("list_events", args, 0, kind)
 
 
+def _leading(masked: str) -> re.Match | None:
+    """Two places written first ("Bern to Thun: …"), the first one the register knows (not "Sitzverlegungen")."""
+    m = LEADING.match(masked)
+    return m if m and (canton_code(m.group("a")) or len(city_spellings(m.group("a"))) > 1) else None
+
+
 def _from_to(masked: str) -> dict[str, str]:
     m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
-         or ARROW.search(masked) or BARE.search(masked))
+         or ARROW.search(masked) or BARE.search(masked) or _leading(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

@@ -80,6 +80,11 @@ def test_persons_by_their_companies(question, args):
     ("Quali aziende sono fallite nel 2021?", {"kind": "bankrupt", "year": 2021}),
     ("How many companies moved to Zug since 2020?", {"kind": "moved", "to_place": "Zug", "since": "2020-01-01"}),
     ("Which GmbHs went into liquidation in 2024?", {"kind": "liquidation", "legal_form": "GmbH"}),
+    # the place written first
+    ("Bern to Thun: which companies moved their seat?", {"kind": "moved", "from_place": "Bern", "to_place": "Thun"}),
+    ("Geneva, 2022: which companies went bankrupt?", {"kind": "bankrupt", "year": 2022, "town": "Geneva"}),
+    ("Zug 2021 – list the new companies", {"kind": "founded", "year": 2021, "town": "Zug"}),
+    ("Ticino, 2023: quali società sono state cancellate?", {"kind": "deleted", "year": 2023, "canton": "TI"}),
 ])
 def test_companies_by_what_happened_to_them(question, args):
     ask = read(question, 0, False)
