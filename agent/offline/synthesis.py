@@ -352,7 +352,9 @@ def unread_answer(u: Understanding, name: str | None) -> str:
     """The honest answer to a question the rules cannot read: what was not understood, and what can be asked."""
     words = md_text(", ".join(f"“{w}”" for w in u.unread[:4]))
     about = f"about {name}" if name else "here"
-    return (f"I could not tell what you want to know {about}: the offline engine does not understand {words}. "
+    why = (f"the commercial register's notices do not hold {words}" if u.not_held else
+           f"the offline engine does not understand {words}")
+    return (f"I could not tell what you want to know {about}: {why}. "
             f"I can tell you {CAN_ANSWER}" + (f" — or show the whole dossier of {name}." if name else "."))
 
 

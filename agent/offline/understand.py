@@ -96,6 +96,7 @@ class Understanding:
     link: dict | None = None  # the entity the linker found the question to name (agent/offline/linker.py), plain data
     masked: str = ""  # the question with the linked names blanked: where the keywords were read
     unread: list[str] = field(default_factory=list)  # words asking for something the rules do not know
+    not_held: bool = False  # those words ask for what the register does not hold (its e-mail, turnover, staff)
     roles: set[str] = field(default_factory=set)  # the persons asked for, as role keys (empty: all of them)
     former: bool = False  # the persons who left ("former board members")
     role_words: str = ""  # how the answer names them ("board members", "liquidators")
@@ -324,6 +325,12 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         u.intent = I.NETWORK
     elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
         u.intent = I.HISTORY
+    not_held = list(dict.fromkeys(m.group() for m in _NOT_HELD.finditer(asked)))
+    if not_held and (u.link or u.name or u.refers_back or anchored):
+        # its e-mail, turnover, staff, competitors: what the register does not hold, whatever else the words seem to
+        # ask ("e-mail address" is no address, "who are its competitors?" asks for no persons of its own)
+        u.facts, u.unread, u.not_held = {"unread"}, not_held, True
+        return u
     if not u.facts:
         # nothing asked that the rules know: the dossier when that is what was asked (or only a name was given),
         # else an honest "I cannot tell what you want to know" (`unread`), never an answer to another question
@@ -370,6 +377,23 @@ def _by_question_word(text: str) -> str | None:
     return "address" if _WHERE.search(text) else None
 
 
+# what a company's notices never say: contacts, finances, staff, reviews, competitors and suppliers, pay, insurers,
+# investors (folded text; "paid in" is the capital, "non-profit" a kind of entity)
+_NOT_HELD = re.compile(
+    r"\b(?:e-?mail\w*|ip address|web ?server|websites?|webseite\w*|homepage|site (?:web|internet)|"
+    r"sito (?:web|internet)|url|telephone|phone|telefon\w*|fax|"
+    r"competitors?|konkurrent\w*|konkurrenz\w*|concurrents?|concurrence|concorrent\w*|concorrenza|"
+    r"suppliers?|lieferant\w*|fournisseurs?|fornitor\w*|"
+    r"salar(?:y|ies|io|i)|salaires?|paid(?![- ]?(?:in|up))|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|"
+    r"remuneration\w*|gagnent|gagne|guadagn\w*|stipendi\w*|compensation|discuss\w*|diskutier\w*|discut\w*|"
+    r"parking|parkplatz\w*|parkpl\w*|parcheggi\w*|stationnement|"
+    r"reviews?|bewertungen|avis (?:des )?clients?|recension\w*|credit rating|bonitaet|notation|rating creditizio|"
+    r"insured|insurance|insurer|versichert\w*|versicherung\w*|assureur\w*|assicurat\w*|assicurazion\w*|"
+    r"investors?|investoren|investisseurs?|investitor\w*|"
+    r"revenues?|turnover|umsatz\w*|chiffre d'affaires|fatturato|(?<!non-)(?<!non )profits?|profitable|redditizi\w*|"
+    r"rentable|gewinn|benefice\w*|"
+    r"employees?|staff|headcount|mitarbeitende\w*|mitarbeiter\w*|angestellte\w*|employes|salaries|dipendent\w*|"
+    r"share price|stock price|aktienkurs|cours de l'action|valore delle azioni)\b")
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
 _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
                       r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"

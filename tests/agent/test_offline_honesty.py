@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from agent.session import Session
 from kg.endpoints.search import similarity
 from tests.support.truth import Truth
@@ -119,3 +121,26 @@ def test_persons_by_role_current_and_former(offline, truth):
         assert not any(p in board for p in others - now - left), text  # signatories are not board members
         text = plain(offline.ask(ask_left.format(n=truth.name(uid)), Session()).answer)
         assert all(p in text for p in left) and not any(p in text for p in now), text
+
+
+@pytest.mark.parametrize("template", [
+    "What's the e-mail of {n}?", "{n}: how many employees?", "Who are the competitors of {n}?",
+    "Wer sind die Lieferanten der {n}?", "Quel est le chiffre d'affaires de {n} ?", "Il fatturato di {n}?",
+    "How much does the director of {n} earn?", "Is {n} profitable?", "{n} phone number", "Which insurer covers {n}?",
+    "Wie viele Mitarbeitende hat {n}?", "Où trouver le site web de {n} ?"])
+def test_what_the_register_does_not_hold_is_said_so(offline, truth, template):
+    """Its e-mail, staff, competitors, turnover, pay, insurer: the register holds none, whatever register words the
+    question also uses ("e-mail address" is no address, "who are its competitors" asks for none of its persons)."""
+    uid = one_word_companies(truth)[2]
+    text = plain(offline.ask(template.format(n=truth.name(uid)), Session()).answer)
+    assert "do not hold" in text and uid not in text and "CHF" not in text and "| Person |" not in text, text
+
+
+@pytest.mark.parametrize("template, words", [
+    ("How much of the capital of {n} is paid in?", "CHF"),
+    ("When did the shareholders of {n} decide to dissolve it?", "liquidation"),
+])
+def test_register_words_beside_those_still_ask_the_register(offline, truth, template, words):
+    uid = one_word_companies(truth)[3]
+    text = plain(offline.ask(template.format(n=truth.name(uid)), Session()).answer)
+    assert "do not hold" not in text and words.casefold() in text.casefold(), text
