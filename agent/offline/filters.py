@@ -208,7 +208,7 @@ def place(question: str) -> dict:
     m = LEADING_PLACE.match(question)
     if m:  # "Geneva, 2022: which companies …?", "Zug 2021 – new companies?": a place the register knows, first
         word = m.group(1).strip(".'")
-        code = canton_code(word)
+        code = canton_code(word) if word != "AG" else None  # "AG, 2021: …": the legal form as likely as Aargau
         if code and fold(word) not in CAPITAL_TOWNS:
             return {"canton": code}
         if code or len(city_spellings(word)) > 1:

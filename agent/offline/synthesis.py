@@ -126,6 +126,7 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
     return out
 
 
+_HOW_MANY = re.compile(r"\b(?:how many|wie viele|combien|quanti|quante)\b")  # a count: the persons counted, alone
 _PAID = re.compile(r"\b(paid|einbezahlt|eingezahlt|liberier\w*|libere\w*|verse\w*|versat\w*|liberat\w*)")
 
 
@@ -167,7 +168,7 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
             f"; former {what}:\n\n{_persons_table(left)}" if left else ".") + (
             f"\n\nThe persons registered for {name} now:\n\n{_persons_table(others)}" if others else "")
     answer = f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
-    if roles.officers_asked(u.roles):
+    if roles.officers_asked(u.roles) and not _HOW_MANY.search(fold(u.question)):
         # the board, the managers or the signatories: who else acts for the company now, apart, as an extract
         # of the register shows them (a GmbH's "board" is its managers; a Prokurist signs beside the board)
         shown = {r["uid"] for r in now}
@@ -360,8 +361,9 @@ def unread_answer(u: Understanding, name: str | None) -> str:
 
 # where something is: its town, place or address (a head office asked where)
 _WHERE = re.compile(r"\b(?:where|which (?:town|city|place|municipality)|located|wo|welche[mnrs]? (?:ort|stadt|gemeinde)|"
-                    r"in welche[mnr]? (?:ort|stadt|gemeinde)|ou|quelle (?:ville|commune|localite)|dove|in quale (?:citta|"
-                    r"comune|localita)|quale (?:citta|comune|localita))\b")
+                    r"in welche[mnr]? (?:ort|stadt|gemeinde)|ou se trouve|ou est|quelle (?:ville|commune|localite)|dove|"
+                    r"in quale (?:citta|comune|localita)|quale (?:citta|comune|localita))\b")
+_BRANCH = re.compile(r"\b(?:zweigniederlassung|succursale|filiale|branch)\b")  # a branch's name says it is one
 STRUCTURE_FACTS = {  # fact -> (relation of the structure row, how the answer names it)
     "head_office": ("HAS_EVENT/HEAD_OFFICE_OF", "head office"),
     "branches": ("HEAD_OFFICE_OF/HAS_EVENT", "branch"),
@@ -379,7 +381,8 @@ def _structure_answers(u: Understanding, turn: Turn, name: str) -> list[str]:
         rows = sorted((r for r in _network_rows(turn, "structure") if r.get("relation") == relation),
                       key=lambda r: (r.get("publication_date") or "", r["publication_number"]), reverse=True)
         seen = list(_first_per(rows, lambda r: r["uid"]).values())
-        if not seen and fact == "head_office" and _WHERE.search(fold(u.question)) and turn.profile:
+        if not seen and fact == "head_office" and _WHERE.search(fold(u.question)) and turn.profile \
+                and not _BRANCH.search(fold(turn.session.current_name or "")):
             # "which town is X's head office in?" of a company that is no branch: its own seat is its head office
             out.append(f"No head office of {name} is named in its notices (it is not recorded as a branch); its own "
                        "registered seat:")

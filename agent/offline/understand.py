@@ -325,12 +325,20 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         u.intent = I.NETWORK
     elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
         u.intent = I.HISTORY
-    not_held = list(dict.fromkeys(m.group() for m in _NOT_HELD.finditer(asked)))
+    not_held = list(dict.fromkeys(m.group() for r in (_ABOUT_OTHERS, _NOT_HELD) for m in r.finditer(asked)))
     if not_held and (u.link or u.name or u.refers_back or anchored):
-        # its e-mail, turnover, staff, competitors: what the register does not hold, whatever else the words seem to
-        # ask ("e-mail address" is no address, "who are its competitors?" asks for no persons of its own)
-        u.facts, u.unread, u.not_held = {"unread"}, not_held, True
-        return u
+        # its e-mail, turnover, staff, competitors: what the register does not hold. Asked alone (an "e-mail
+        # address" is no address; "who are its competitors?" asks for none of its persons), it is said so; beside a
+        # register fact ("address and phone number", "which employees may sign"), that fact is answered
+        held = set() if _ABOUT_OTHERS.search(asked) else _read_facts(_CONTACT.sub(" ", asked))
+        if held == {"persons"} and not _has(asked, tuple(w for w in FACTS["persons"]
+                                                       if w.strip(" ?") not in QUESTION_WHO)):
+            held = set()
+        if not held:
+            u.facts, u.unread, u.not_held = {"unread"}, not_held, True
+            return u
+        u.facts = held
+
     if not u.facts:
         # nothing asked that the rules know: the dossier when that is what was asked (or only a name was given),
         # else an honest "I cannot tell what you want to know" (`unread`), never an answer to another question
@@ -377,23 +385,35 @@ def _by_question_word(text: str) -> str | None:
     return "address" if _WHERE.search(text) else None
 
 
-# what a company's notices never say: contacts, finances, staff, reviews, competitors and suppliers, pay, insurers,
-# investors (folded text; "paid in" is the capital, "non-profit" a kind of entity)
+# what a company's notices never say: contacts, finances, staff, reviews, competitors and suppliers, pay, insurers
+# (folded text; "non-profit" is a kind of entity)
 _NOT_HELD = re.compile(
     r"\b(?:e-?mail\w*|ip address|web ?server|websites?|webseite\w*|homepage|site (?:web|internet)|"
     r"sito (?:web|internet)|url|telephone|phone|telefon\w*|fax|"
     r"competitors?|konkurrent\w*|konkurrenz\w*|concurrents?|concurrence|concorrent\w*|concorrenza|"
     r"suppliers?|lieferant\w*|fournisseurs?|fornitor\w*|"
-    r"salar(?:y|ies|io|i)|salaires?|paid(?![- ]?(?:in|up))|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|"
+    r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|"
     r"remuneration\w*|gagnent|gagne|guadagn\w*|stipendi\w*|compensation|discuss\w*|diskutier\w*|discut\w*|"
-    r"parking|parkplatz\w*|parkpl\w*|parcheggi\w*|stationnement|"
-    r"reviews?|bewertungen|avis (?:des )?clients?|recension\w*|credit rating|bonitaet|notation|rating creditizio|"
+r"parking|parkplatz\w*|parkpl\w*|parcheggi\w*|stationnement|"
+    r"(?:customer|client|online|google) reviews?|reviews? (?:of|about|for)|bewertungen|avis (?:des )?clients?|"
+    r"recension\w*|credit rating|bonitaet|notation|rating creditizio|"
     r"insured|insurance|insurer|versichert\w*|versicherung\w*|assureur\w*|assicurat\w*|assicurazion\w*|"
-    r"investors?|investoren|investisseurs?|investitor\w*|"
     r"revenues?|turnover|umsatz\w*|chiffre d'affaires|fatturato|(?<!non-)(?<!non )profits?|profitable|redditizi\w*|"
     r"rentable|gewinn|benefice\w*|"
     r"employees?|staff|headcount|mitarbeitende\w*|mitarbeiter\w*|angestellte\w*|employes|salaries|dipendent\w*|"
     r"share price|stock price|aktienkurs|cours de l'action|valore delle azioni)\b")
+# asked of what is not the company's register entry however register words surround it: its competitors (another
+# company), its people's pay, what its board discussed, parking at its seat, money it means to raise
+_ABOUT_OTHERS = re.compile(
+    r"\b(?:competitors?|konkurrent\w*|konkurrenz\w*|concurrents?|concurrence|concorrent\w*|concorrenza|"
+    r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|remuneration\w*|gagnent|"
+    r"guadagn\w*|stipendi\w*|compensation|(?<!fully )(?<!capital )paid(?=\s*(?:\?|$))|discussed|diskutiert|discute|"
+    r"discuss[oa]|parking|parkplatz\w*|parcheggi\w*|stationnement|einsammeln|raise (?:money|funds)|fundrais\w*|lever des fonds|"
+    r"raccogliere fondi)\b")
+# a contact that register words name: an "e-mail address" or "phone number" asks for no address or UID
+_CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?(?:address\w*|adresse\w*)|(?:adresse|indirizzo) "
+                      r"(?:e-?mail|ip|web|internet)|phone number|telephone number|numero de telephone|"
+                      r"numero di telefono|telefonnummer)\b")
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
 _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
                       r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"
@@ -432,12 +452,12 @@ _SPELLED = frozenset(w for words in FACTS.values() for phrase in words for w in 
 
 
 def _spelled(asked: str) -> str:
-    """The question with each word of six letters or more that is none of the question vocabulary's, but one edit
-    from exactly one of its words (two from nine letters), written as that word; the rest as typed. (Five letters
-    are too few: the French "opère" is one edit from the Italian "opera".)"""
+    """The question with each word of seven letters or more that is none of the question vocabulary's, but one edit
+    from exactly one nearest of its words (two from nine letters), written as that word; the rest as typed. (Fewer
+    are too few: the French "opère" is one edit from the Italian "opera", "grants" from "gérants".)"""
     def fix(m: re.Match) -> str:
         w = m.group()
-        if len(w) < 6 or w in _SPELLED or w in linker.FUNCTION_WORDS or w in _FILLER:
+        if len(w) < 7 or w in _SPELLED or w in linker.FUNCTION_WORDS or w in _FILLER:
             return w
         near = {v: d for v in _SPELLED if abs(len(v) - len(w)) <= 1
                 and (d := OSA.distance(w, v)) <= (2 if len(v) >= 9 else 1)}
@@ -564,7 +584,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             asked, tuple(w for w in FACTS["history"] if w not in _NOTICE_NOUNS | _CHANGE_NOUNS)):
         facts.discard("history")  # "notices of dissolution or bankruptcy": those notices, not every notice
     if "foundation" in facts and facts & {"bankruptcy", "liquidation", "deletion"} and not _has(
-            asked, tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN and w not in WEAK_FOUNDATION)) and not (
+            _STILL_REGISTERED.sub(" ", asked), tuple(w for w in FACTS["foundation"] if w not in _SINCE_WHEN)) and not (
             re.search(r"\b(?:exist|besteh|existe|esist)", asked) and not _STILL.search(asked)):
         # a bankruptcy or deletion asked with a "since when": the date of that event, not the founding (a question
         # of how long it has existed asks the founding; one of whether it still exists does not)
@@ -606,10 +626,13 @@ def _settle(facts: set[str], asked: str) -> set[str]:
 
 QUESTION_WHO = frozenset({"who", "wer", "qui", "chi"})
 _HISTORY_WORD = r"(?:history|historique|histoire|storia|geschichte|chronolog\w*|cronologia|timeline)"
-_NAME_WORD = r"(?:names?|noms?|nomi|nome|namen|raisons? sociales?|ragion[ei] social[ei]|denominations?)"
-_NAME_HISTORY = re.compile(rf"\b{_NAME_WORD}\W+(?:\w+\W+){{0,2}}{_HISTORY_WORD}|\b{_HISTORY_WORD}\W+(?:\w+\W+){{0,2}}"
-                           rf"{_NAME_WORD}\b")
+_NAMES_WORD = r"(?:names?|noms?|nomi|nome|namen|raisons? sociales?|ragion[ei] social[ei]|denominations?)"
+_NAME_HISTORY = re.compile(rf"\b{_NAMES_WORD}\W+(?:\w+\W+){{0,2}}{_HISTORY_WORD}|\b{_HISTORY_WORD}\W+(?:\w+\W+){{0,2}}"
+                           rf"{_NAMES_WORD}\b")
 _STILL = re.compile(r"\b(?:still|noch|encore|toujours|ancora)\b")
+# "still registered", "ancora iscritta": whether it is, not since when
+_STILL_REGISTERED = re.compile(r"\b(?:still|noch|encore|toujours|ancora|tuttora)\s+(?:\w+\s+)?(?:registered|eingetragen|"
+                               r"inscrite?s?|iscritt\w*|on the register|im handelsregister)")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")

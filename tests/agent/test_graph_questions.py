@@ -85,6 +85,7 @@ def test_persons_by_their_companies(question, args):
     ("Geneva, 2022: which companies went bankrupt?", {"kind": "bankrupt", "year": 2022, "town": "Geneva"}),
     ("Zug 2021 – list the new companies", {"kind": "founded", "year": 2021, "town": "Zug"}),
     ("Ticino, 2023: quali società sono state cancellate?", {"kind": "deleted", "year": 2023, "canton": "TI"}),
+    ("AG, 2021: list the new companies", {"kind": "founded", "year": 2021, "canton": None}),  # AG: a form too
 ])
 def test_companies_by_what_happened_to_them(question, args):
     ask = read(question, 0, False)

@@ -455,6 +455,18 @@ NOT_ASKED = [
     ("Seit wann existiert {n} und ist sie in Konkurs?", {"foundation", "bankruptcy"}),
     ("Which town is the head office of {n} in?", {"head_office"}),
     ("{n} wassup", {"unread"}),
+    # words of what the register does not hold beside a register fact: the fact is answered
+    ("What is the address and phone number of {n}?", {"address"}),
+    ("Is the share capital of {n} fully paid?", {"capital"}),
+    ("Welche Mitarbeiter der {n} sind zeichnungsberechtigt?", {"persons"}),
+    ("Does the purpose of {n} include website design?", {"purpose"}),
+    ("Please review the history of {n}", {"history"}),
+    ("{n}, registered since when, bankrupt since when?", {"bankruptcy", "foundation"}),
+    ("Does {n} receive grants?", {"unread"}),
+    ("Is the board of {n} still the same people as in 2020?", {"persons"}),
+    ("Let's discuss {n}: who is on the board?", {"persons"}),
+    ("How much are the board members of {n} paid?", {"unread"}),  # their pay, not who they are
+    ("Who founded the main competitor of {n}?", {"unread"}),  # another company
     ("{n} adresss?", {"address"}),
 ]
 

@@ -126,7 +126,7 @@ def test_persons_by_role_current_and_former(offline, truth):
 @pytest.mark.parametrize("template", [
     "What's the e-mail of {n}?", "{n}: how many employees?", "Who are the competitors of {n}?",
     "Wer sind die Lieferanten der {n}?", "Quel est le chiffre d'affaires de {n} ?", "Il fatturato di {n}?",
-    "How much does the director of {n} earn?", "Is {n} profitable?", "{n} phone number", "Which insurer covers {n}?",
+    "What salary does {n} pay?", "Is {n} profitable?", "{n} phone number", "Which insurer covers {n}?",
     "Wie viele Mitarbeitende hat {n}?", "Où trouver le site web de {n} ?"])
 def test_what_the_register_does_not_hold_is_said_so(offline, truth, template):
     """Its e-mail, staff, competitors, turnover, pay, insurer: the register holds none, whatever register words the

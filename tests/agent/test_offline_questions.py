@@ -571,3 +571,12 @@ def test_a_uid_not_in_the_register_beside_a_name_asks_about_the_name(offline, tr
     assert a.current_uid == uid and uid in plain(a.answer), a.answer
     alone = plain(ask(offline, "What is the address of CHE-123.456.789?").answer)
     assert "No company with the UID 'CHE-123.456.789'" in alone and "None" not in alone, alone
+
+
+def test_a_count_of_board_members_lists_them_alone(offline, truth):
+    """"How many board members …?": the board, without the others registered beside it, whom a reader would count."""
+    uid = next(u for u in active_companies(truth, 400)
+               if sum(m.get("role_key") in BOARD for m in truth.current_officers(u).values()) >= 1
+               and any(m.get("role_key") not in BOARD for m in truth.current_officers(u).values()))
+    text = plain(ask(offline, f"How many board members does {truth.name(uid)} have?").answer)
+    assert "in other functions" not in text and "Board members" in text, text
