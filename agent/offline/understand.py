@@ -385,16 +385,12 @@ def _by_question_word(text: str) -> str | None:
     return "address" if _WHERE.search(text) else None
 
 
-# what a company's notices never say: contacts, finances, staff, reviews, competitors and suppliers, pay, insurers
-# (folded text; "non-profit" is a kind of entity)
+# what a company's notices never say: contacts, finances, staff, reviews, suppliers, insurers (folded text;
+# "non-profit" is a kind of entity); its competitors and its people's pay: `_ABOUT_OTHERS`
 _NOT_HELD = re.compile(
     r"\b(?:e-?mail\w*|ip address|web ?server|websites?|webseite\w*|homepage|site (?:web|internet)|"
     r"sito (?:web|internet)|url|telephone|phone|telefon\w*|fax|"
-    r"competitors?|konkurrent\w*|konkurrenz\w*|concurrents?|concurrence|concorrent\w*|concorrenza|"
     r"suppliers?|lieferant\w*|fournisseurs?|fornitor\w*|"
-    r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|"
-    r"remuneration\w*|gagnent|gagne|guadagn\w*|stipendi\w*|compensation|discuss\w*|diskutier\w*|discut\w*|"
-r"parking|parkplatz\w*|parkpl\w*|parcheggi\w*|stationnement|"
     r"(?:customer|client|online|google) reviews?|reviews? (?:of|about|for)|bewertungen|avis (?:des )?clients?|"
     r"recension\w*|credit rating|bonitaet|notation|rating creditizio|"
     r"insured|insurance|insurer|versichert\w*|versicherung\w*|assureur\w*|assicurat\w*|assicurazion\w*|"
