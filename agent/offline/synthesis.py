@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from agent.engines.base import Turn
-from agent.offline import compare, graph_answers, roles
+from agent.offline import compare, filters, graph_answers, roles
 from agent.offline.graph_answers import chf
 from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
@@ -126,7 +126,6 @@ def _company_facts(u: Understanding, turn: Turn, p: dict[str, Any]) -> list[str]
     return out
 
 
-_HOW_MANY = re.compile(r"\b(?:how many|wie viele|combien|quanti|quante)\b")  # a count: the persons counted, alone
 _PAID = re.compile(r"\b(paid|einbezahlt|eingezahlt|liberier\w*|libere\w*|verse\w*|versat\w*|liberat\w*)")
 
 
@@ -168,7 +167,7 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
             f"; former {what}:\n\n{_persons_table(left)}" if left else ".") + (
             f"\n\nThe persons registered for {name} now:\n\n{_persons_table(others)}" if others else "")
     answer = f"{what.capitalize()} of {name} registered now:\n\n" + _persons_table(now)
-    if roles.officers_asked(u.roles) and not _HOW_MANY.search(fold(u.question)):
+    if roles.officers_asked(u.roles) and not filters.COUNT.search(fold(u.question)):  # a count lists those counted
         # the board, the managers or the signatories: who else acts for the company now, apart, as an extract
         # of the register shows them (a GmbH's "board" is its managers; a Prokurist signs beside the board)
         shown = {r["uid"] for r in now}
