@@ -169,7 +169,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "historique", "histoire", "evenements", "publications", "modifications", "que s'est-il passe",
                 "storia", "cronologia", "eventi", "pubblicazioni", "modifiche", "cambiamenti", "cosa e successo"),
     "foundation": ("founded", "foundation", "founding", "established", "registered", "incorporat", "created",
-                   "since when", "set up", "start", "how old", "entered in", "entered into",
+                   "since when", "set up", "start", "how old", "wie alt", "quel age", "quanti anni", "entered in", "entered into",
                    "date of entry", "entered in the register",
                    "gegruendet", "gruendung", "eingetragen", "neueintragung", "entstanden", "seit wann",
                    "fondee", "fonde", "fondation", "creee", "cree", "creation", "date de creation",

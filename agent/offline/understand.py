@@ -405,7 +405,13 @@ _ABOUT_OTHERS = re.compile(
     r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|remuneration\w*|gagnent|"
     r"guadagn\w*|stipendi\w*|compensation|(?<!fully )(?<!capital )paid(?=\s*(?:\?|$))|discussed|diskutiert|discute|"
     r"discuss[oa]|parking|parkplatz\w*|parcheggi\w*|stationnement|einsammeln|raise (?:money|funds)|fundrais\w*|lever des fonds|"
-    r"raccogliere fondi)\b")
+    r"raccogliere fondi|(?:needs?|needed|wants?|plans?|planning|going|intends?|hopes?) to raise|"
+    # a person's age: the notices name people, never how old they are (a company's age is its founding)
+    r"(?:how old (?:is|are)|wie alt (?:ist|sind)|quel age (?:a|ont)|quanti anni (?:ha|hanno)) (?:\w+ ){0,2}?"
+    r"(?:ceo|boss|board|members?|mitglied\w*|membres?|membri|owner\w*|founder\w*|director\w*|president\w*|chair\w*|manager\w*|partner\w*|"
+    r"geschaeftsfuehrer\w*|chef\w*|inhaber\w*|gruender\w*|verwaltungsr\w*|direkt\w*|praesident\w*|"
+    r"directeur\w*|directrice\w*|gerant\w*|proprietaire\w*|fondat\w*|administrat\w*|direttor\w*|direttric\w*|"
+    r"titolar\w*|amministrator\w*|soci[oa]?)(?: members?)?)\b")
 # a contact that register words name: an "e-mail address" or "phone number" asks for no address or UID
 _CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?(?:address\w*|adresse\w*)|(?:adresse|indirizzo) "
                       r"(?:e-?mail|ip|web|internet)|phone number|telephone number|numero de telephone|"
@@ -413,7 +419,8 @@ _CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?(?:address\w*|a
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
 _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
                       r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"
-                      r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst|"
+                      r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst|descri(?:be|ption|zione)|"
+                      r"beschreib\w*|decri[rst]e?|"
                       # an overview, or the entity looked up: "einen Überblick", "un aperçu", "una panoramica",
                       # "the basics", "look up X", "nachschauen", "me chercher X", "mi cerchi X"
                       r"ueberblick|uebersicht|apercu|panoramica|basics|look (?:up|into)|lookup|nachschau\w*|"
@@ -449,13 +456,14 @@ _SPELLED = frozenset(w for words in FACTS.values() for phrase in words for w in 
 
 def _spelled(asked: str) -> str:
     """The question with each word of seven letters or more that is none of the question vocabulary's, but one edit
-    from exactly one nearest of its words (two from nine letters), written as that word; the rest as typed. (Fewer
-    are too few: the French "opère" is one edit from the Italian "opera", "grants" from "gérants".)"""
+    from exactly one nearest of its words (two from nine letters) beginning with the same letter, written as that
+    word; the rest as typed. (Fewer letters are too few: the French "opère" is one edit from the Italian "opera",
+    "grants" from "gérants".)"""
     def fix(m: re.Match) -> str:
         w = m.group()
         if len(w) < 7 or w in _SPELLED or w in linker.FUNCTION_WORDS or w in _FILLER:
             return w
-        near = {v: d for v in _SPELLED if abs(len(v) - len(w)) <= 1
+        near = {v: d for v in _SPELLED if v[0] == w[0] and abs(len(v) - len(w)) <= 1
                 and (d := OSA.distance(w, v)) <= (2 if len(v) >= 9 else 1)}
         best = [v for v, d in near.items() if d == min(near.values())]
         return best[0] if len(best) == 1 else w
@@ -463,10 +471,12 @@ def _spelled(asked: str) -> str:
 
 
 def _misspelt_fact(unread: list[str]) -> str | None:
-    """The one fact that the words the rules did not read name with a typo (one edit, two from 9 letters), or None
-    when none or several facts come that close."""
+    """The one fact that the words the rules did not read name with a typo (one edit, two from 9 letters, the first
+    letter as written: a word of its own that differs there is no typo, "failing" no "mailing", "residence" no
+    "présidence"), or None when none or several facts come that close."""
     near = {fact for w in unread if len(w) >= 5 for word, fact in _FACT_WORDS.items()
-            if abs(len(word) - len(w)) <= 2 and OSA.distance(w, word) <= (2 if len(word) >= 9 else 1)}
+            if word[0] == w[0] and abs(len(word) - len(w)) <= 2
+            and OSA.distance(w, word) <= (2 if len(word) >= 9 else 1)}
     return near.pop() if len(near) == 1 else None
 
 

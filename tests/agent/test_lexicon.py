@@ -468,6 +468,15 @@ NOT_ASKED = [
     ("How much are the board members of {n} paid?", {"unread"}),  # their pay, not who they are
     ("Who founded the main competitor of {n}?", {"unread"}),  # another company
     ("{n} adresss?", {"address"}),
+    # a word of its own one letter from a question word is no typo of it ("failing" is no "mailing")
+    ("Is {n} failing?", {"unread"}),
+    ("What is the residence of {n}?", {"unread"}),
+    ("Give me a description of {n}", {"dossier"}),
+    # a person's age is no founding, a capital to raise no capital
+    ("How old is the CEO of {n}?", {"unread"}),
+    ("Quel âge a le directeur de {n} ?", {"unread"}),
+    ("How much capital does {n} need to raise next year?", {"unread"}),
+    ("Wie alt ist die {n}?", {"foundation"}),
 ]
 
 
