@@ -54,9 +54,9 @@ def next_call(u: Understanding, turn: Turn) -> ToolCall | None:
     wants_network = bool(facts & {"network", "persons", "dossier", "head_office", "branches", "auditor"}) or (
         not company and not facts <= {"history", *EVENT_FACTS})  # a person is known by their companies and roles
     wants_history = bool(facts & ({"history", "dossier", *EVENT_FACTS} | (set(PROFILE_FACTS) if company else set())))
-    # a head office asked: the own seat answers where it is when the company is no branch
-    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier", "deletion", "bankruptcy", "head_office"}) or (
-        not company and bool(facts & {"persons"}))
+    # a head office asked where: the own seat answers when the company is no branch
+    wants_profile = bool(facts & {*PROFILE_FACTS, "dossier", "deletion", "bankruptcy"}) or (
+        not company and bool(facts & {"persons"})) or ("head_office" in facts and u.place_asked)
     if wants_profile and turn.profile is None and not _called(turn, "search_companies"):
         query = uid if company and uid.upper().startswith("CHE") else (s.current_name or uid)
         return ToolCall("search_companies", {"query": query, "kind": "company" if company else "person"})

@@ -358,10 +358,6 @@ def unread_answer(u: Understanding, name: str | None) -> str:
             f"I can tell you {CAN_ANSWER}" + (f" — or show the whole dossier of {name}." if name else "."))
 
 
-# where something is: its town, place or address (a head office asked where)
-_WHERE = re.compile(r"\b(?:where|which (?:town|city|place|municipality)|located|wo|welche[mnrs]? (?:ort|stadt|gemeinde)|"
-                    r"in welche[mnr]? (?:ort|stadt|gemeinde)|ou se trouve|ou est|quelle (?:ville|commune|localite)|dove|"
-                    r"in quale (?:citta|comune|localita)|quale (?:citta|comune|localita))\b")
 _BRANCH = re.compile(r"\b(?:zweigniederlassung|succursale|filiale|branch)\b")  # a branch's name says it is one
 STRUCTURE_FACTS = {  # fact -> (relation of the structure row, how the answer names it)
     "head_office": ("HAS_EVENT/HEAD_OFFICE_OF", "head office"),
@@ -380,7 +376,7 @@ def _structure_answers(u: Understanding, turn: Turn, name: str) -> list[str]:
         rows = sorted((r for r in _network_rows(turn, "structure") if r.get("relation") == relation),
                       key=lambda r: (r.get("publication_date") or "", r["publication_number"]), reverse=True)
         seen = list(_first_per(rows, lambda r: r["uid"]).values())
-        if not seen and fact == "head_office" and _WHERE.search(fold(u.question)) and turn.profile \
+        if not seen and fact == "head_office" and u.place_asked and turn.profile \
                 and not _BRANCH.search(fold(turn.session.current_name or "")):
             # "which town is X's head office in?" of a company that is no branch: its own seat is its head office
             out.append(f"No head office of {name} is named in its notices (it is not recorded as a branch); its own "

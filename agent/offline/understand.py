@@ -79,6 +79,14 @@ _FORMS = {fold(n) for form, names in LEGAL_FORMS.items() for n in (form, *names)
 _TOKEN = re.compile(r"[&+]|[\w][\w.'’-]*", re.UNICODE)
 
 
+# where something is: its town, place or address (any seat word reads a seat: `graph_questions.SEAT_WORD`; a where-word
+# alone, the fact asked when nothing else is: `_WHERE`)
+_PLACE_ASKED = re.compile(
+    r"\b(?:where|which (?:town|city|place|municipality)|located|wo|welche[mnrs]? (?:ort|stadt|gemeinde)|"
+    r"in welche[mnr]? (?:ort|stadt|gemeinde)|ou se trouve|ou est|quelle (?:ville|commune|localite)|dove|"
+    r"in quale (?:citta|comune|localita)|quale (?:citta|comune|localita))\b")
+
+
 @dataclass
 class Understanding:
     question: str
@@ -104,6 +112,11 @@ class Understanding:
     compare: str | None = None  # "which of the two …": the fact compared between the last two companies
     pair: list[dict] = field(default_factory=list)  # those two, older first (agent/offline/compare.py)
     companies_only: bool = False  # a person's companies asked: not the persons around them
+
+    @property
+    def place_asked(self) -> bool:
+        """Where something is asked: its town, place or address ("which town is X's head office in?")."""
+        return bool(_PLACE_ASKED.search(fold(self.question)))
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
@@ -635,10 +648,11 @@ _HISTORY_WORD = r"(?:history|historique|histoire|storia|geschichte|chronolog\w*|
 _NAMES_WORD = r"(?:names?|noms?|nomi|nome|namen|raisons? sociales?|ragion[ei] social[ei]|denominations?)"
 _NAME_HISTORY = re.compile(rf"\b{_NAMES_WORD}\W+(?:\w+\W+){{0,2}}{_HISTORY_WORD}|\b{_HISTORY_WORD}\W+(?:\w+\W+){{0,2}}"
                            rf"{_NAMES_WORD}\b")
-_STILL = re.compile(r"\b(?:still|noch|encore|toujours|ancora)\b")
+_STILL_WORD = r"\b(?:still|noch|encore|toujours|ancora|tuttora)"
+_STILL = re.compile(_STILL_WORD + r"\b")
 # "still registered", "ancora iscritta": whether it is, not since when
-_STILL_REGISTERED = re.compile(r"\b(?:still|noch|encore|toujours|ancora|tuttora)\s+(?:\w+\s+)?(?:registered|eingetragen|"
-                               r"inscrite?s?|iscritt\w*|on the register|im handelsregister)")
+_STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|eingetragen|inscrite?s?|iscritt\w*|"
+                               r"on the register|im handelsregister)")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")

@@ -562,6 +562,11 @@ def test_the_head_office_of_a_company_that_is_no_branch_is_its_own_seat(offline,
         c = truth.companies[uid]
         text = plain(ask(offline, tpl.format(n=truth.name(uid))).answer)
         assert "not recorded as a branch" in text and c["address"]["town"] in text, (tpl, c["address"], text)
+    # asked which company is its head office (no where), the structure answers alone: no profile is read for it
+    uid = active_companies(truth, 40, head_office)[0]
+    a = ask(offline, f"Which company is the head office of {truth.name(uid)}?")
+    tools = [t.tool for t in a.trace]
+    assert "No head office" in plain(a.answer) and "search_companies" not in tools, (tools, a.answer)
 
 
 def test_a_uid_not_in_the_register_beside_a_name_asks_about_the_name(offline, truth):
