@@ -246,9 +246,11 @@ def _choose_kind(u: Understanding, link: dict) -> dict:
     return {**link, "uid": best["uid"], "name": best["name"], "kind": want, "alternatives": rest}
 
 
-# "registered office" asks for the address, "registered at/for/there" is no founding date
+# "registered office" asks for the address, "registered at/for/there" is no founding date (a first registration
+# is), nor is a registered letter or "inscrits pour faire quoi"
 _ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b")
-_REGISTERED_AT = re.compile(r"\bregistered (?=at|there|for|in|with|under|today|now|currently)\b")
+_REGISTERED_AT = re.compile(r"\bregistered (?=at|there|for(?! the first)|in|with|under|today|now|currently)\b|"
+                            r"\bregistered (?:letter|mail|post)\b|\binscrite?s? (?=pour\b)")
 
 
 def understand(question: str, anchored: bool, link: dict | None = None) -> Understanding:
@@ -343,7 +345,9 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         # its e-mail, turnover, staff, competitors: what the register does not hold. Asked alone (an "e-mail
         # address" is no address; "who are its competitors?" asks for none of its persons), it is said so; beside a
         # register fact ("address and phone number", "which employees may sign"), that fact is answered
-        held = set() if _ABOUT_OTHERS.search(asked) else _read_facts(_CONTACT.sub(" ", asked))
+        rest = _CONTACT.sub(" ", asked)  # read as typed, else with its misspelt words read as meant ("adress")
+        held = set() if _ABOUT_OTHERS.search(asked) else (
+            _read_facts(rest) or _read_facts(_spelled(rest)) or set(filter(None, [_misspelt_fact(_unread(rest))])))
         if held == {"persons"} and not _has(asked, tuple(w for w in FACTS["persons"]
                                                        if w.strip(" ?") not in QUESTION_WHO)):
             held = set()
@@ -426,7 +430,7 @@ _ABOUT_OTHERS = re.compile(
     r"directeur\w*|directrice\w*|gerant\w*|proprietaire\w*|fondat\w*|administrat\w*|direttor\w*|direttric\w*|"
     r"titolar\w*|amministrator\w*|soci[oa]?)(?: members?)?)\b")
 # a contact that register words name: an "e-mail address" or "phone number" asks for no address or UID
-_CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?(?:address\w*|adresse\w*)|(?:adresse|indirizzo) "
+_CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?ad+res+\w*|(?:ad+res+e|indirizzo) "
                       r"(?:e-?mail|ip|web|internet)|phone number|telephone number|numero de telephone|"
                       r"numero di telefono|telefonnummer)\b")
 # asks for everything about an entity ("tell me about X", "alles über X", "tout sur X", "tutto su X")
@@ -459,7 +463,8 @@ _FACT_WORDS = {w: fact for fact, words in FACTS.items() for w in words if w.isal
 
 
 def _read_facts(asked: str) -> set[str]:
-    return _settle({fact for fact, words in FACTS.items() if _has(asked, words)} | _compound_facts(asked), asked)
+    ended = asked + " "  # a word written with its space after it ("codice che ") also ends the question
+    return _settle({fact for fact, words in FACTS.items() if _has(ended, words)} | _compound_facts(asked), asked)
 
 
 # the words the facts are asked with, long enough to forgive a typo in ("bankrupcy", "registraton", "adresse")
@@ -527,7 +532,8 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
-         r"(?:limited|public|private|stock|joint.stock|limited liability) company|company limited by shares|company|"
+         r"(?:limited|public|private|stock|joint.stock|limited liability) (?:company|co)|company limited by shares|company|"
+         r"incorporated|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
@@ -589,14 +595,17 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         if pattern.search(asked):
             facts.add(fact)
             facts.discard("history")
-    if "legal_form" in facts and re.search(r"\bstatut juridique", asked) and not _has(
-            asked, tuple(w for w in FACTS["status"] if not w.startswith("statut"))):
-        facts.discard("status")  # "statut juridique": the legal form, not whether it is active
+    if "legal_form" in facts and _LEGAL_STATUS.search(asked) and not _has(_LEGAL_STATUS.sub(" ", asked) + " ",
+                                                                         FACTS["status"]):
+        facts.discard("status")  # "statut juridique", "legal status": the legal form, not whether it is active
     if "legal_form" in facts and _FORM_ASKED.search(asked) and not _has(
             asked, tuple(w for w in FACTS["purpose"] if not w.startswith("opera"))):
         facts.discard("purpose")  # "sotto quale veste giuridica opera X": the form it operates in
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
+    if "persons" in facts and facts & {"capital", "liquidation"} and _BY_OWNERS.search(asked) and not _has(
+            asked, tuple(QUESTION_WHO)):
+        facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
         facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
     if "history" in facts and facts & set(EVENT_FACTS) and not _has(
@@ -653,6 +662,12 @@ _STILL = re.compile(_STILL_WORD + r"\b")
 # "still registered", "ancora iscritta": whether it is, not since when
 _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|eingetragen|inscrite?s?|iscritt\w*|"
                                r"on the register|im handelsregister)")
+# the owners as who put the capital in or decided the liquidation: not the persons asked for
+_BY_OWNERS = re.compile(r"\b(?:owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|"
+                        r"inhaber\w*|soci|azionisti)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
+                        r"resolv\w*|voted|ont (?:mis|investi|apporte|verse|decide)|haben (?:\w+ )?(?:eingelegt|investiert|"
+                        r"einbezahlt|beschlossen|entschieden)|hanno (?:messo|investito|versato|deciso))\b")
+_LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")

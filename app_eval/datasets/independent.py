@@ -5,11 +5,13 @@ Each file in `files/writers/` is one writer's set: for each of the golden set's 
 12 templates (`ask<TAB>style<TAB>lang<TAB>template`): 6 English (2 plain, 2 fragment, 2 with the name or condition
 first: `order`), 2 each in German, French and Italian; writers Q-V 16, more of them French or Italian, each told to
 vary the key words of an ask within a language; writers W-Y 16 written tersely and name first (7 English: 1 plain,
-3 fragment, 3 order; 3 each in German, French, Italian, one per style, the style in the second column). The
+3 fragment, 3 order; 3 each in German, French, Italian, one per style, the style in the second column); writers
+ZA and ZB 16 in unusual words, mostly French and English (6 each: 2 plain, 2 fragment, 2 order; 2 each German and
+Italian), told that the textbook words were taken and to describe the thing asked instead of naming it. The
 writers were agents told never to read the repository, its word lists or its datasets, each given a persona (a
 compliance officer, a journalist, a notary's clerk …) and the asks' meaning only.
 
-The split is the writer's: A to L and O to Y were each measured once held out and then used to find rules (`dev`);
+The split is the writer's: A to L and O to ZB were each measured once held out and then used to find rules (`dev`);
 M and N were written for the test split and are never read while working on the engine (`test`; their figures are
 looked at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
 writer's template appears there.
@@ -39,7 +41,7 @@ from app_eval.datasets.truth import Truth
 
 WRITERS_DIR = Path(__file__).resolve().parent / "files" / "writers"
 TEST_WRITERS = ("M", "N")  # written for the test split: never read while working on the engine
-FIRST_SEED = 61  # writer k (A = 0) draws its entities with seeds FIRST_SEED + 2k and FIRST_SEED + 2k + 1
+FIRST_SEED = 61  # writer k (writer_number) draws its entities with seeds FIRST_SEED + 2k and FIRST_SEED + 2k + 1
 # the golden builder's ask keys
 ASKS = ("address", "uid", "legal_form", "capital", "purpose", "founded", "bankruptcy", "deleted", "renamed",
         "dissolution", "officers", "person_companies", "connected")
@@ -60,6 +62,13 @@ class Template:
 
 def writers() -> list[str]:
     return sorted(p.stem for p in WRITERS_DIR.glob("*.tsv"))
+
+
+def writer_number(writer: str) -> int:
+    """A = 0 … Z = 25; after Z the writers are ZA = 26, ZB = 27 …: each writer's seeds stay its own."""
+    if not re.fullmatch(r"[A-Y]|Z[A-Z]?", writer):
+        raise ValueError(f"writer {writer!r}: a name is one capital letter, or Z and one more after Z")
+    return 26 * (len(writer) - 1) + ord(writer[-1]) - ord("A")
 
 
 def split_of(writer: str) -> str:
@@ -136,7 +145,7 @@ def build_independent(truth: Truth, golden: Dataset, chosen: Sequence[str] | Non
     for w in chosen or names:
         if w not in names:
             raise ValueError(f"no writer {w!r} in {WRITERS_DIR} (there are {', '.join(names)})")
-        k = ord(w) - ord("A")
+        k = writer_number(w)
         items += items_for(truth, w, exclude, (FIRST_SEED + 2 * k, FIRST_SEED + 2 * k + 1))
     return Dataset(kind=GOLDEN, version=golden.version, world=golden.world, built_from="truth", items=items,
                    world_digest=golden.world_digest)

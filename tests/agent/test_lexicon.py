@@ -356,6 +356,26 @@ CASES["network"] += ["{n}: same directors in other firms?", "Sister cos of {n}?"
                      "{n}: autres boîtes des mêmes dirigeants ?"]
 CASES["persons"] += ["{n}: who is authorized to sign?"]
 CASES["purpose"] += ["What does {n} actually do?", "Was machen die bei {n}?", "Objet statutaire de {n} ?"]
+# words of writers ZA and ZB (unusual wording, mostly French and English), each in a phrasing of this test's own
+CASES["address"] += ["I must post a registered letter to {n}: where does it go?", "Localisation du siège de {n} ?",
+                     "{n}: official adress for our records"]
+CASES["capital"] += ["{n}: montant des parts sociales ?", "Combien d'argent y a-t-il dans le capital de {n} ?",
+                     "How much money did the shareholders invest in {n}?"]
+CASES["network"] += ["Do the people behind {n} have other businesses?", "{n}: which firms share its directors?"]
+CASES["deletion"] += ["Est-ce que {n} a disparu du registre ?", "Was {n} wiped off the register?"]
+CASES["liquidation"] += ["Is {n} winding down?", "{n} : les actionnaires ont décidé de fermer la société ?"]
+CASES["foundation"] += ["When was {n} registered for the first time?", "{n} a été lancée quand ?",
+                        "How long has {n} been in business?", "{n}, ça date de quand ?"]
+CASES["legal_form"] += ["Quel est le statut légal de {n} ?", "What is the legal status of {n}?",
+                        "{n}: quel type de structure ?", "{n}: corporation or limited liability co?",
+                        "{n} — type d'entité ?", "Is {n} incorporated or a sole trader?"]
+CASES["persons"] += ["Who's running {n} these days?"]
+CASES["purpose"] += ["{n}: what is it allowed to do under its statutes?", "{n}, ça sert à faire quoi ?",
+                     "{n} a pour but quoi ?"]
+CASES["name_change"] += ["What was {n} called in the past?", "Did {n} use a different name before?"]
+CASES["uid"] += ["{n}: codice CHE", "{n}, num CHE ?", "Le n° d'entreprise de {n} ?", "Quel est le matricule de {n} ?"]
+CASES["bankruptcy"] += ["{n} est en cessation de paiements depuis quand ?", "Procédure collective contre {n} ?"]
+CASES["status"] = ["Is {n} still live on the register?", "Is {n} still running?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -477,6 +497,11 @@ NOT_ASKED = [
     ("Quel âge a le directeur de {n} ?", {"unread"}),
     ("How much capital does {n} need to raise next year?", {"unread"}),
     ("Wie alt ist die {n}?", {"foundation"}),
+    # an e-mail address typed with one "d" is still an e-mail address; the register's words beside what it does not
+    # hold are read however typed
+    ("{n} e-mail adress?", {"unread"}),
+    # "legal status … still active?": both asked
+    ("What is the legal status of {n}, is it still active?", {"legal_form", "status"}),
 ]
 
 
