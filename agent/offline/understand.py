@@ -341,13 +341,15 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     elif u.facts & {*EVENT_FACTS, "history"} and not u.facts & {"persons"}:
         u.intent = I.HISTORY
     not_held = list(dict.fromkeys(m.group() for r in (_ABOUT_OTHERS, _NOT_HELD) for m in r.finditer(asked)))
+    person_age = u.kind == "person" and _AGE_ASKED.search(asked)  # "Wie alt ist P?": no founding of a person
+    if person_age:
+        not_held.append(person_age.group())
     if not_held and (u.link or u.name or u.refers_back or anchored):
         # its e-mail, turnover, staff, competitors: what the register does not hold. Asked alone (an "e-mail
         # address" is no address; "who are its competitors?" asks for none of its persons), it is said so; beside a
         # register fact ("address and phone number", "which employees may sign"), that fact is answered
-        rest = _CONTACT.sub(" ", asked)  # read as typed, else with its misspelt words read as meant ("adress")
-        held = set() if _ABOUT_OTHERS.search(asked) else (
-            _read_facts(rest) or _read_facts(_spelled(rest)) or set(filter(None, [_misspelt_fact(_unread(rest))])))
+        rest = _CONTACT.sub(" ", asked)  # read as typed, else with its long misspelt words read as meant
+        held = set() if _ABOUT_OTHERS.search(asked) or person_age else _read_facts(rest) or _read_facts(_spelled(rest))
         if held == {"persons"} and not _has(asked, tuple(w for w in FACTS["persons"]
                                                        if w.strip(" ?") not in QUESTION_WHO)):
             held = set()
@@ -422,12 +424,14 @@ _ABOUT_OTHERS = re.compile(
     r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|remuneration\w*|gagnent|"
     r"guadagn\w*|stipendi\w*|compensation|(?<!fully )(?<!capital )paid(?=\s*(?:\?|$))|discussed|diskutiert|discute|"
     r"discuss[oa]|parking|parkplatz\w*|parcheggi\w*|stationnement|einsammeln|raise (?:money|funds)|fundrais\w*|lever des fonds|"
-    r"raccogliere fondi|(?:needs?|needed|wants?|plans?|planning|going|intends?|hopes?) to raise|"
+    r"raccogliere fondi|(?:needs?|needed|wants?|plans?|planning|going|intends?|hopes?) to raise"
+    r"(?! (?:its|the|their) (?:share |nominal )?capital)|"
     # a person's age: the notices name people, never how old they are (a company's age is its founding)
     r"(?:how old (?:is|are)|wie alt (?:ist|sind)|quel age (?:a|ont)|quanti anni (?:ha|hanno)) (?:\w+ ){0,2}?"
-    r"(?:ceo|boss|board|members?|mitglied\w*|membres?|membri|owner\w*|founder\w*|director\w*|president\w*|chair\w*|manager\w*|partner\w*|"
+    r"(?:ceo|boss|board|members?|mitglied\w*|membres?|membri|owner\w*|founder\w*|director\w*|president\w*|chair\w*|manager\w*|partners?|"
     r"geschaeftsfuehrer\w*|chef\w*|inhaber\w*|gruender\w*|verwaltungsr\w*|direkt\w*|praesident\w*|"
-    r"directeur\w*|directrice\w*|gerant\w*|proprietaire\w*|fondat\w*|administrat\w*|direttor\w*|direttric\w*|"
+    r"directeur\w*|directrice\w*|gerant\w*|proprietaire\w*|fondateur\w*|fondatrice\w*|fondator\w*|administrat\w*|"
+    r"direttor\w*|direttric\w*|"
     r"titolar\w*|amministrator\w*|soci[oa]?)(?: members?)?)\b")
 # a contact that register words name: an "e-mail address" or "phone number" asks for no address or UID
 _CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?ad+res+\w*|(?:ad+res+e|indirizzo) "
@@ -437,7 +441,7 @@ _CONTACT = re.compile(r"\b(?:(?:e-?mail|ip|web|internet|url)[- ]?ad+res+\w*|(?:a
 _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|profile|profil\w*|dossier|details?|"
                       r"everything|alles|tout|tutto|summar\w*|zusammenfass\w*|resume|riassun\w*|auskunft|"
                       r"renseignement\w*|who is|wer ist|qui est|chi e|what do you know|was weisst|descri(?:be|ption|zione)|"
-                      r"beschreib\w*|decri[rst]e?|"
+                      r"beschreib\w*|decri[rst]e?|decriv\w*|"
                       # an overview, or the entity looked up: "einen Überblick", "un aperçu", "una panoramica",
                       # "the basics", "look up X", "nachschauen", "me chercher X", "mi cerchi X"
                       r"ueberblick|uebersicht|apercu|panoramica|basics|look (?:up|into)|lookup|nachschau\w*|"
@@ -463,8 +467,18 @@ _FACT_WORDS = {w: fact for fact, words in FACTS.items() for w in words if w.isal
 
 
 def _read_facts(asked: str) -> set[str]:
-    ended = asked + " "  # a word written with its space after it ("codice che ") also ends the question
-    return _settle({fact for fact, words in FACTS.items() if _has(ended, words)} | _compound_facts(asked), asked)
+    ended = asked + " "  # a UID word written with its space after it ("codice che ") also ends the question
+    return _settle({fact for fact, words in FACTS.items() if _has(ended if fact == "uid" else asked, words)}
+                   | {fact for fact, pattern in _PHRASED.items() if pattern.search(asked)} | _compound_facts(asked), asked)
+
+
+# facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
+_PHRASED = {
+    "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b"),
+    "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
+                          r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
+                          r"messo|investito|versato)\b"),
+}
 
 
 # the words the facts are asked with, long enough to forgive a typo in ("bankrupcy", "registraton", "adresse")
@@ -533,13 +547,13 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
          r"(?:limited|public|private|stock|joint.stock|limited liability) (?:company|co)|company limited by shares|company|"
-         r"incorporated|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o)\b")
+_INCORPORATED_OR = re.compile(r"\bincorporated\b.{0,12}\bor\b(?: \w+){0,2} " + _FORM)  # "… incorporated or a sole trader?"
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
                              r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
 
@@ -552,7 +566,7 @@ def _either_form(asked: str) -> bool:
         return forms[-1].start() - forms[0].end() <= 60
     if len(forms) >= 3 and forms[-1].start() - forms[0].end() <= 60:
         return True  # "corporation, LLC, association, foundation? which one"
-    return bool(_SOMETHING_ELSE.search(asked))
+    return bool(_SOMETHING_ELSE.search(asked) or _INCORPORATED_OR.search(asked))
 _NOTICE = (r".{0,40}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
            r"apparition|apparu|compars[oa]|aufgetaucht|auftauch|taucht|"
            r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")
@@ -596,7 +610,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.add(fact)
             facts.discard("history")
     if "legal_form" in facts and _LEGAL_STATUS.search(asked) and not _has(_LEGAL_STATUS.sub(" ", asked) + " ",
-                                                                         FACTS["status"]):
+                                                                         FACTS["status"] + FACTS["legal_form"]):
         facts.discard("status")  # "statut juridique", "legal status": the legal form, not whether it is active
     if "legal_form" in facts and _FORM_ASKED.search(asked) and not _has(
             asked, tuple(w for w in FACTS["purpose"] if not w.startswith("opera"))):
@@ -604,7 +618,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
     if "persons" in facts and facts & {"capital", "liquidation"} and _BY_OWNERS.search(asked) and not _has(
-            asked, tuple(QUESTION_WHO)):
+            asked, tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
         facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
         facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
@@ -667,6 +681,10 @@ _BY_OWNERS = re.compile(r"\b(?:owners?|shareholders?|partners?|associes?|actionn
                         r"inhaber\w*|soci|azionisti)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
                         r"resolv\w*|voted|ont (?:mis|investi|apporte|verse|decide)|haben (?:\w+ )?(?:eingelegt|investiert|"
                         r"einbezahlt|beschlossen|entschieden)|hanno (?:messo|investito|versato|deciso))\b")
+_WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:owners?|shareholders?|partners?|"
+                            r"associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti)\b")
+# how old a person is, asked of a person
+_AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha|age)\b")
 _LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)

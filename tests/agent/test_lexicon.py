@@ -364,10 +364,11 @@ CASES["capital"] += ["{n}: montant des parts sociales ?", "Combien d'argent y a-
 CASES["network"] += ["Do the people behind {n} have other businesses?", "{n}: which firms share its directors?"]
 CASES["deletion"] += ["Est-ce que {n} a disparu du registre ?", "Was {n} wiped off the register?"]
 CASES["liquidation"] += ["Is {n} winding down?", "{n} : les actionnaires ont décidé de fermer la société ?"]
-CASES["foundation"] += ["When was {n} registered for the first time?", "{n} a été lancée quand ?",
+CASES["foundation"] += ["When was {n} registered for the first time?", "{n}, ils ont lancé la société quand ?",
                         "How long has {n} been in business?", "{n}, ça date de quand ?"]
 CASES["legal_form"] += ["Quel est le statut légal de {n} ?", "What is the legal status of {n}?",
-                        "{n}: quel type de structure ?", "{n}: corporation or limited liability co?",
+                        "{n}: quel type de structure ?", "Décrivez-moi la structure juridique de {n}",
+                        "{n}: corporation or limited liability co?",
                         "{n} — type d'entité ?", "Is {n} incorporated or a sole trader?"]
 CASES["persons"] += ["Who's running {n} these days?"]
 CASES["purpose"] += ["{n}: what is it allowed to do under its statutes?", "{n}, ça sert à faire quoi ?",
@@ -375,7 +376,7 @@ CASES["purpose"] += ["{n}: what is it allowed to do under its statutes?", "{n}, 
 CASES["name_change"] += ["What was {n} called in the past?", "Did {n} use a different name before?"]
 CASES["uid"] += ["{n}: codice CHE", "{n}, num CHE ?", "Le n° d'entreprise de {n} ?", "Quel est le matricule de {n} ?"]
 CASES["bankruptcy"] += ["{n} est en cessation de paiements depuis quand ?", "Procédure collective contre {n} ?"]
-CASES["status"] = ["Is {n} still live on the register?", "Is {n} still running?"]
+CASES["status"] = ["Is {n} still live on the register?", "{n} è tuttora attiva?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -502,6 +503,17 @@ NOT_ASKED = [
     ("{n} e-mail adress?", {"unread"}),
     # "legal status … still active?": both asked
     ("What is the legal status of {n}, is it still active?", {"legal_form", "status"}),
+    # from a reading of the words ZA and ZB brought (each misread by their first version)
+    ("Which products has {n} launched?", {"unread"}),
+    ("Hi, first time here. Who are the directors of {n}?", {"persons"}),
+    ("Which partners decided the liquidation of {n}?", {"liquidation", "persons"}),
+    ("Does {n} sell to other businesses?", {"unread"}),
+    ("What's the legal status and the legal form of {n}?", {"legal_form", "status"}),
+    ("What is the website domain of {n}?", {"unread"}),
+    ("Is {n} planning to raise its capital?", {"capital"}),
+    ("{n} dove opera", {"address"}),
+    ("Combien d'argent gagne {n} ?", {"unread"}),
+    ("Décrivez-moi {n}", {"dossier"}),
 ]
 
 
