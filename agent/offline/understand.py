@@ -247,10 +247,13 @@ def _choose_kind(u: Understanding, link: dict) -> dict:
 
 
 # "registered office" asks for the address, "registered at/for/there" is no founding date (a first registration
-# is), nor is a registered letter or "inscrits pour faire quoi"
+# is), nor is a registered letter, "inscrits pour faire quoi", "starting with CHE" or when a procedure started
+_CHE_START = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?) with (?:the )?che\b")  # the number starting so
+_STARTED = re.compile(r"\b((?:procedure|proceedings?|liquidation|bankruptcy)\b.{0,40}?)\bstart(?:ed|s)?\b")  # its start
 _ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b")
 _REGISTERED_AT = re.compile(r"\bregistered (?=at|there|for(?! the first)|in|with|under|today|now|currently)\b|"
-                            r"\bregistered (?:letter|mail|post)\b|\binscrite?s? (?=pour\b)")
+                            r"\bregistered (?:letter|mail|post)\b|\binscrite?s? (?=pour\b)|\bstart(?:s|ing)? with\b|"
+                            r"\bstart(?:s|ed)? (?=(?:the |a )?(?:procedure|proceedings?|liquidation|bankruptcy)\b)")
 
 
 def understand(question: str, anchored: bool, link: dict | None = None) -> Understanding:
@@ -275,7 +278,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         if name and anchored and (_names_nothing(name) or _opener(q, name)):
             name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
-    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _standard(asked))))
+    asked = _STARTED.sub(r"\1", _CHE_START.sub(" che number ", _standard(asked)))
+    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", asked)))
     u.facts = _read_facts(asked)
     if not u.facts:
         corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
@@ -475,6 +479,7 @@ def _read_facts(asked: str) -> set[str]:
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = {
     "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b"),
+    "liquidation": re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b"),
     "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
                           r"messo|investito|versato)\b"),
@@ -547,12 +552,13 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
          r"(?:limited|public|private|stock|joint.stock|limited liability) (?:company|co)|company limited by shares|company|"
+         r"(?:private|public) limited|srl|bv|nv|plc|societe de capitaux|societa di capitali|kapitalgesellschaft|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
-_OR = re.compile(r"\b(?:or|oder|ou|o)\b")
+_OR = re.compile(r"\b(?:or|oder|ou|o|vs|versus)\b")
 _INCORPORATED_OR = re.compile(r"\bincorporated\b.{0,12}\bor\b(?: \w+){0,2} " + _FORM)  # "… incorporated or a sole trader?"
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
                              r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
@@ -617,6 +623,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("purpose")  # "sotto quale veste giuridica opera X": the form it operates in
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
+    if "capital" in facts and re.search(r"\bstarting (?:fund|capital)\b", asked) and not _WHEN.search(asked):
+        facts.discard("foundation")  # "the starting fund": the capital, not when it started
     if "persons" in facts and facts & {"capital", "liquidation"} and _BY_OWNERS.search(asked) and not _has(
             asked, tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
         facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
@@ -713,8 +721,9 @@ _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key
 
 
 def _standard(folded: str) -> str:
-    """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`)."""
-    return _DIALECT.sub(lambda m: DIALECT[m.group(1)], folded)
+    """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`); a plural
+    written in brackets as the plural ("raison(s) sociale(s)")."""
+    return _DIALECT.sub(lambda m: DIALECT[m.group(1)], re.sub(r"(?<=[a-z])\((e?s|x)\)", r"\1", folded))
 
 
 # "liquidation-related notices": an adjective, not a question about related companies
@@ -746,7 +755,11 @@ _NOTICE_NOUNS = frozenset({"notices", "publications", "meldungen", "publikatione
 _SITS_ON = re.compile(r"\b(?:(?:siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:no)?) |"
                       # a verb (no noun: "le siège de X, qui au conseil ?") with words between: "wer sitzt bei X im VR"
                       r"(?:sitz(?:t|en)|sits|sitting|siegent|siedono)(?:\W+\S+){1,4}?\s+)(?:au|im|in|on|nel) "
-                      r"(?:conseil|verwaltungsrat|board|consiglio)")
+                      r"(?:conseil|verwaltungsrat|board|consiglio)"
+                      # persons who sit in other companies: "ses dirigeants siègent dans quelles autres maisons"
+                      r"|\b(?:siegent|sitzen|siedono|sit) (?:dans|in|on|bei|nelle|in den) (?:\w+ )?"
+                      r"(?:autres?|other|anderen?|altre)|\b(?:siegent|sitzen|siedono|sit)\b.{0,10}\b(?:ailleurs|elsewhere|"
+                      r"anderswo|altrove)\b")
 
 
 def aggregate(question: str) -> bool:

@@ -376,7 +376,27 @@ CASES["purpose"] += ["{n}: what is it allowed to do under its statutes?", "{n}, 
 CASES["name_change"] += ["What was {n} called in the past?", "Did {n} use a different name before?"]
 CASES["uid"] += ["{n}: codice CHE", "{n}, num CHE ?", "Le n° d'entreprise de {n} ?", "Quel est le matricule de {n} ?"]
 CASES["bankruptcy"] += ["{n} est en cessation de paiements depuis quand ?", "Procédure collective contre {n} ?"]
-CASES["status"] = ["Is {n} still live on the register?", "{n} è tuttora attiva?"]
+# words of writers Z (a Fribourg retiree) and ZD (a Brussels accountant), in phrasings of this test's own
+CASES["capital"] += ["Montant des apports de {n} ?", "{n}: à combien se monte la mise de fonds ?",
+                     "With how many francs was {n} capitalised, the starting fund?", "{n}, la somme nominale ?"]
+CASES["uid"] += ["What is the enterprise number of {n}?", "Le numéro BCE suisse de {n} ?",
+                 "{n}: business identification no.?", "Give me the number of {n} starting with CHE"]
+CASES["legal_form"] += ["{n}: forma societaria?", "{n} : SA ou plutôt une SRL ?", "{n}, juridiquement, c'est quoi ?",
+                        "{n}: entreprise individuelle ou société de capitaux ?"]
+CASES["purpose"] += ["In which field is {n} active?", "{n}: line of trade?", "{n}, quel est leur métier ?"]
+CASES["network"] += ["Sister firms of {n}?", "{n} : ses dirigeants siègent dans quelles autres maisons ?"]
+CASES["deletion"] += ["Was {n} taken out of the register?"]
+CASES["liquidation"] += ["{n} est-elle liquidée ?", "Did the owners of {n} decide to wind the company up?"]
+CASES["foundation"] += ["Since how many years is {n} inscribed in the register?"]
+CASES["name_change"] += ["Sous quelle(s) raison(s) sociale(s) {n} était-elle connue auparavant ?"]
+CASES["bankruptcy"] += ["When was the procedure against {n} started?"]
+# words of writer ZC (a New York M&A associate), in phrasings of this test's own
+CASES["legal_form"] += ["How is {n} organised under Swiss law?", "{n}: AG vs GmbH?", "Corporate form of {n}?"]
+CASES["name_change"] += ["Predecessor names of {n}?"]
+CASES["uid"] += ["Le numéro CHE attribué à {n}, svp", "{n}: no d'entreprise ?"]
+CASES["foundation"] += ["{n} a été immatriculée quand ?"]
+CASES["network"] += ["{n} : ses administrateurs siègent-ils ailleurs ?"]
+CASES["status"] = ["Is {n} still live on the register?", "{n} è tuttora attiva?", "{n} still listed?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
