@@ -425,7 +425,7 @@ _NOT_HELD = re.compile(
 # company), its people's pay, what its board discussed, parking at its seat, money it means to raise
 _ABOUT_OTHERS = re.compile(
     r"\b(?:competitors?|konkurrent\w*|konkurrenz\w*|concurrents?|concurrence|concorrent\w*|concorrenza|"
-    r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|remuneration\w*|gagnent|"
+    r"salar(?:y|ies|io|i)|salaires?|earns?|earning|verdien\w*|lohn|loehne|gehalt\w*|remuneration\w*|gagnent|gagne|"
     r"guadagn\w*|stipendi\w*|compensation|(?<!fully )(?<!capital )paid(?=\s*(?:\?|$))|discussed|diskutiert|discute|"
     r"discuss[oa]|parking|parkplatz\w*|parcheggi\w*|stationnement|einsammeln|raise (?:money|funds)|fundrais\w*|lever des fonds|"
     r"raccogliere fondi|(?:needs?|needed|wants?|plans?|planning|going|intends?|hopes?) to raise"
@@ -478,8 +478,11 @@ def _read_facts(asked: str) -> set[str]:
 
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = {
-    "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b"),
     "liquidation": re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b"),
+    # "When was X launched?" (not its products, nor a procedure)
+    "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
+                             r"\bwhen (?:was|were|did)\b.{0,20}\blaunch(?:ed)?\b(?!.{0,30}\b(?:liquidation|bankruptcy|"
+                             r"procedure|proceedings|products?|brands?)\b)"),
     "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
                           r"messo|investito|versato)\b"),
@@ -623,6 +626,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("purpose")  # "sotto quale veste giuridica opera X": the form it operates in
     if {"legal_form", "purpose"} <= facts and _DOING.search(asked):
         facts.discard("legal_form")  # "what kind of business do they do?", "what sort of work are they in?"
+    if "network" in facts and _TRADES_WITH.search(asked):
+        facts.discard("network")  # "does X sell to other businesses?": its customers, not companies sharing persons
     if "capital" in facts and re.search(r"\bstarting (?:fund|capital)\b", asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "the starting fund": the capital, not when it started
     if "persons" in facts and facts & {"capital", "liquidation"} and _BY_OWNERS.search(asked) and not _has(
@@ -689,10 +694,13 @@ _BY_OWNERS = re.compile(r"\b(?:owners?|shareholders?|partners?|associes?|actionn
                         r"inhaber\w*|soci|azionisti)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
                         r"resolv\w*|voted|ont (?:mis|investi|apporte|verse|decide)|haben (?:\w+ )?(?:eingelegt|investiert|"
                         r"einbezahlt|beschlossen|entschieden)|hanno (?:messo|investito|versato|deciso))\b")
+_TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
+                          r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
 _WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:owners?|shareholders?|partners?|"
                             r"associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti)\b")
 # how old a person is, asked of a person
-_AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha|age)\b")
+_AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:is |ist |a |ha )?(?:the |die |la |le |l'|das )?"
+                        r"(?:company|firm|firma|unternehmen|gesellschaft|societe|entreprise|societa|azienda|ditta))")
 _LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)

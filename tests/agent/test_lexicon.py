@@ -534,6 +534,15 @@ NOT_ASKED = [
     ("{n} dove opera", {"address"}),
     ("Combien d'argent gagne {n} ?", {"unread"}),
     ("Décrivez-moi {n}", {"dossier"}),
+    # from a second reading (each read right before the first reading's narrowing, or misread by a new word)
+    ("When was {n} launched?", {"foundation"}),
+    ("Is {n} still running?", {"status"}),
+    ("What is {n} allowed to do?", {"purpose"}),
+    ("Wie viel Geld hat die {n}?", {"capital"}),
+    ("Quelle structure a {n} ?", {"legal_form"}),
+    ("{n}, wie alt?", {"foundation"}),
+    ("Quel est le numéro d'immatriculation de {n} ?", {"uid"}),
+    ("Qui peut représenter juridiquement {n} ?", {"persons"}),
 ]
 
 
