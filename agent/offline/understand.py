@@ -689,15 +689,14 @@ _STILL = re.compile(_STILL_WORD + r"\b")
 # "still registered", "ancora iscritta": whether it is, not since when
 _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|eingetragen|inscrite?s?|iscritt\w*|"
                                r"on the register|im handelsregister)")
+_OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
 # the owners as who put the capital in or decided the liquidation: not the persons asked for
-_BY_OWNERS = re.compile(r"\b(?:owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|"
-                        r"inhaber\w*|soci|azionisti)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
+_BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
                         r"resolv\w*|voted|ont (?:mis|investi|apporte|verse|decide)|haben (?:\w+ )?(?:eingelegt|investiert|"
                         r"einbezahlt|beschlossen|entschieden)|hanno (?:messo|investito|versato|deciso))\b")
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
-_WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:owners?|shareholders?|partners?|"
-                            r"associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti)\b")
+_WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD + r")\b")
 # how old a person is, asked of a person
 _AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:is |ist |a |ha )?(?:the |die |la |le |l'|das )?"
                         r"(?:company|firm|firma|unternehmen|gesellschaft|societe|entreprise|societa|azienda|ditta))")
@@ -765,9 +764,8 @@ _SITS_ON = re.compile(r"\b(?:(?:siege(?:nt)?|sitz(?:t|en)|sits?|sitting|siede(?:
                       r"(?:sitz(?:t|en)|sits|sitting|siegent|siedono)(?:\W+\S+){1,4}?\s+)(?:au|im|in|on|nel) "
                       r"(?:conseil|verwaltungsrat|board|consiglio)"
                       # persons who sit in other companies: "ses dirigeants siègent dans quelles autres maisons"
-                      r"|\b(?:siegent|sitzen|siedono|sit) (?:dans|in|on|bei|nelle|in den) (?:\w+ )?"
-                      r"(?:autres?|other|anderen?|altre)|\b(?:siegent|sitzen|siedono|sit)\b.{0,10}\b(?:ailleurs|elsewhere|"
-                      r"anderswo|altrove)\b")
+                      r"|\b(?:siegent|sitzen|siedono|sit)(?: (?:dans|in|on|bei|nelle|in den) (?:\w+ )?"
+                      r"(?:autres?|other|anderen?|altre)|\b.{0,10}\b(?:ailleurs|elsewhere|anderswo|altrove)\b)")
 
 
 def aggregate(question: str) -> bool:
