@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
 
+from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
@@ -61,7 +62,6 @@ MATCH (c:BaseNode {uid: row.uid})
 WHERE c.as_of IS NULL OR c.as_of <= row.as_of
 SET c += row.update, c.as_of = row.as_of
 """
-INSERT_PERSONS = insert("Person")
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
 EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN", "ACQUIRED_FROM", "DISSOLVED_IN")
 # Written from the Event (`dst`): ArcadeDB's MERGE walks the edges of the pattern's first bound node.
@@ -80,6 +80,7 @@ class Phase1Batch:
     companies: list[dict]
     persons: list[dict]
     edges: dict[str, list[dict]]
+    hubs: dict[str, dict]  # a person's uid -> its NameHub, linked when the person is created (`hub_links`)
 
 
 def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN,
@@ -104,6 +105,7 @@ def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
     companies: dict[str, dict] = {}
     persons: dict[str, dict] = {}
     edges: dict[str, list[dict]] = {t: [] for t in EDGE_TYPES}
+    hubs: dict[str, dict] = {}
     for rows in all_rows:
         events.setdefault(rows.event["uid"], rows.event)
         for c in rows.companies:  # in date order: later state wins, first sighting creates
@@ -117,9 +119,11 @@ def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
                 have["as_of"] = max((d for d in (have["as_of"], c["as_of"]) if d), default=None)
         for p in rows.persons:
             persons.setdefault(p["uid"], p)
+        for uid, hub in rows.hubs.items():
+            hubs.setdefault(uid, hub)
         for e in rows.edges:
             edges[e["type"]].append(e)
-    return Phase1Batch(list(events.values()), list(companies.values()), list(persons.values()), edges)
+    return Phase1Batch(list(events.values()), list(companies.values()), list(persons.values()), edges, hubs)
 
 
 def collect(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN) -> Phase1Batch:
@@ -128,7 +132,9 @@ def collect(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN) -> Phase1Bat
 
 
 def node_uids(batch: Phase1Batch) -> list[str]:
-    return [r["uid"] for rows in (batch.events, batch.companies, batch.persons) for r in rows]
+    """The uids the batch writes: its nodes' and their hubs'."""
+    return [r["uid"] for rows in (batch.events, batch.companies, batch.persons) for r in rows] + \
+        hub_uids(batch.hubs.values())
 
 
 def statements(batch: Phase1Batch, present: set[str]) -> list[tuple[str, dict]]:
@@ -139,9 +145,9 @@ def statements(batch: Phase1Batch, present: set[str]) -> list[tuple[str, dict]]:
            (INSERT_EVENTS, {"rows": missing(batch.events, present)}),
            (UPDATE_COMPANIES, {"rows": [r for r in batch.companies if r["uid"] in present]}),
            (INSERT_COMPANIES, {"rows": missing(batch.companies, present)}),
-           (INSERT_PERSONS, {"rows": missing(batch.persons, present)})]
+           *insert_statements((("Person", p) for p in missing(batch.persons, present)), batch.hubs, present)]
     out += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
-    return [(q, p) for q, p in out if p["rows"]]
+    return [(q, p) for q, p in out if all(p.values())]
 
 
 def _write_batch(tx: ManagedTransaction, batch: Phase1Batch) -> None:

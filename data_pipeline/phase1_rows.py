@@ -11,6 +11,7 @@ from typing import Any
 
 from data_pipeline.extract.court import bankruptcy_opened
 from data_pipeline.extract.mergers import absorbed_by
+from data_pipeline.hub_links import hub_for
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid
@@ -30,6 +31,7 @@ class Phase1Rows:
     companies: list[dict[str, Any]] = field(default_factory=list)  # {uid, as_of, create, update}
     persons: list[dict[str, Any]] = field(default_factory=list)
     edges: list[dict[str, Any]] = field(default_factory=list)  # {src, dst, type, role}
+    hubs: dict[str, dict[str, Any]] = field(default_factory=dict)  # a person's uid -> its NameHub (`hub_links`)
 
 
 # HR02 flags (statusChanged) after which the company is active again: a court revoked its bankruptcy (the register
@@ -199,6 +201,10 @@ def rows_for(pub: Publication, px: Pseudonymizer = PLAIN) -> Phase1Rows:
         props = {"uid": uid, "name": p.name, "first_name": p.first_name, "last_name": p.last_name,
                  "nationality": p.country_of_origin, "residence": p.residence, "date_of_birth": p.date_of_birth,
                  "strength": "strong", "source_event": event_uid, "phase": 1}
-        rows.persons.append(px.protect("Person", {k: v for k, v in props.items() if v is not None}))
+        stored = px.protect("Person", {k: v for k, v in props.items() if v is not None})
+        rows.persons.append(stored)
+        hub = hub_for(p.name, stored.get("name"), px)
+        if hub:
+            rows.hubs[uid] = hub
         rows.edges.append({"src": uid, "dst": event_uid, "type": "INVOLVED_IN", "role": "DEBTOR_PERSON"})
     return rows

@@ -18,7 +18,8 @@ from neo4j import ManagedTransaction
 
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
-from data_pipeline.inserts import existing, insert
+from data_pipeline.hub_links import hub_for, hub_uids, insert_statements
+from data_pipeline.inserts import existing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
 
@@ -37,10 +38,8 @@ OPTIONAL MATCH (c:Company)-[:HAS_EVENT]->(e)
 RETURN e.uid AS uid, e.full_text AS text, e.language AS language, e.sub_rubric AS sub_rubric,
        collect(coalesce(c.seat, c.town))[0] AS town
 """
-# One statement per label: a node gets all its labels at CREATE (SPEC §4). A row is a node's properties; only the
-# nodes that `inserts.EXISTING` does not find in the page's transaction are sent (an authority, a CHE number or a
-# name seen before is already there).
-INSERT_WEAK = {label: insert(label) for label in ("Person", "Company")}
+# Only the nodes that `inserts.EXISTING` does not find in the page's transaction are created (an authority, a CHE
+# number or a name seen before is already there), each with its NameHub's edge (`hub_links`).
 # MERGEd from the Event: an authority or an audit firm named in thousands of notices would make a MERGE from
 # its side walk all its edges (ArcadeDB walks the first bound node's), so the cost would grow with the graph.
 LINK = {etype: f"""
@@ -66,8 +65,10 @@ class Phase2Stats:
     failed: int = 0  # events whose text could not be extracted (or read back), left pending
 
 
-def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PLAIN) -> tuple[str, str, dict]:
-    """`event_uid` as stored in the graph; the node comes out pseudonymized by `px`."""
+def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PLAIN
+              ) -> tuple[str, str, dict, dict | None]:
+    """(uid, label, properties, its NameHub: `hub_links`); `event_uid` as stored in the graph; the node comes out
+    pseudonymized by `px`."""
     if m.kind == "office":  # an authority is one node however many notices name it
         uid = px.uid("OF", m.name)
     elif m.kind == "company" and m.uid:
@@ -78,26 +79,30 @@ def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PL
              "extractor": extractor, "residence": m.residence, "nationality": m.nationality, "origin": m.origin,
              "kind": "authority" if m.kind == "office" else None}
     label = "Person" if m.kind == "person" else "Company"
-    return uid, label, px.protect(label, {k: v for k, v in props.items() if v is not None})
+    stored = px.protect(label, {k: v for k, v in props.items() if v is not None})
+    return uid, label, stored, hub_for(m.name, stored.get("name"), px)
 
 
 def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> int:
     nodes: dict[str, dict] = {}
+    hubs: dict[str, dict] = {}
     links: dict[str, list[dict]] = {t: [] for t in LINK}
     for event_uid, mentions in found.items():
         for m in mentions:
-            uid, label, props = _node_for(m, event_uid, extractor, px)
+            uid, label, props, hub = _node_for(m, event_uid, extractor, px)
             nodes.setdefault(uid, {"uid": uid, "label": label, "props": props})
+            if hub:
+                hubs.setdefault(uid, hub)
             etype = EDGE_FOR_ROLE.get(m.role_key or "", "ACTED_IN")
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
                                  "props": {k: v for k, v in edge.items() if v is not None}})
     def work(tx: ManagedTransaction) -> None:
-        present = existing(tx, nodes)
-        statements = [(stmt, {"rows": [n["props"] for n in nodes.values() if n["label"] == label and n["uid"] not in present]})
-                      for label, stmt in INSERT_WEAK.items()]
+        present = existing(tx, [*nodes, *hub_uids(hubs.values())])
+        statements = insert_statements(((n["label"], n["props"]) for n in nodes.values() if n["uid"] not in present),
+                                       hubs, present)
         statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
-        for query, params in [(q, p) for q, p in statements if p["rows"]]:
+        for query, params in [(q, p) for q, p in statements if all(p.values())]:
             tx.run(query, params).consume()
         tx.run(MARK_DONE, {"uids": list(found), "extractor": extractor}).consume()
 

@@ -1,6 +1,6 @@
-"""Phase 3 (§4.1.4): NameHubs by strict key, duplicate-hub merge, weak-node absorption; then each changed hub's
-counts of companies and mandates (in all, per role group, per canton) and their summary, which rank_persons reads
-(`kg.hub_counts`).
+"""Phase 3 (§4.1.4): NameHubs by strict key for the nodes phases 1-2 left without one (`hub_links`), duplicate-hub
+merge, weak-node absorption; then each changed hub's counts of companies and mandates (in all, per role group, per
+canton) and their summary, which rank_persons reads (`kg.hub_counts`).
 
 Every step only touches what is not done yet (nodes without `hub_key`, hubs sharing a key, weak
 nodes next to a strong twin), so re-running it changes nothing.
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from neo4j import ManagedTransaction
 
+from data_pipeline.hub_links import INSERT_HUBS, MARK_UNCOUNTED
 from data_pipeline.identity import generate_hub_key
 from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
@@ -32,16 +33,11 @@ MATCH (n:BaseNode)
 WHERE (n:Person OR n:Company) AND n.hub_key IS NULL AND n.name IS NOT NULL
 RETURN n.uid AS uid, n.name AS name
 """
-INSERT_HUBS = insert("NameHub")  # for the hubs `inserts.EXISTING` does not find (a key seen by an earlier build)
 # A hub that gains nodes or merges with another is counted again: it is marked before its new nodes are linked, so
 # a run stopped in between leaves it marked and the next run counts it. Meanwhile the summary (`kg.hub_counts`) is
-# marked invalid, from the first write of a run until its last, and rank_persons reads every post.
-MARK_UNCOUNTED = """
-UNWIND $uids AS u
-MATCH (h:BaseNode {uid: u})
-SET h.counted = 0
-"""
-# For nodes without a key (UNKEYED): the one statement that gives a node its HAS_NAME edge also writes its key, so a
+# marked invalid, from the first write of a run until its last, and rank_persons reads every post. Phases 1 and 2
+# link the nodes they create in the same way (`hub_links`); here are linked the nodes they leave without a key.
+# For those (UNKEYED): the one statement that gives a node its HAS_NAME edge also writes its key, so a
 # node without a key has no such edge, and CREATE (no MERGE walking the hub's thousands of edges) is safe.
 LINK_HUBS = """
 UNWIND $rows AS row

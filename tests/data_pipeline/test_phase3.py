@@ -2,7 +2,14 @@
 its strong twin, and a second run that changes nothing (none of the generated test worlds has a twin or a stale hub)."""
 from __future__ import annotations
 
+from data_pipeline.build import ALL_SUB_RUBRICS, _phase1
+from data_pipeline.extract.base import Mention
+from data_pipeline.extract.rules import RuleExtractor
+from data_pipeline.identity import generate_hub_key
+from data_pipeline.phase2 import run_phase2, write_mentions
 from data_pipeline.phase3 import Phase3Stats, link_hubs, run_phase3, summarized
+from data_pipeline.privacy import PLAIN
+from data_pipeline.sources import Quarantine, iter_files
 from kg.endpoints import Context, call
 from tests.conftest import run
 
@@ -156,3 +163,41 @@ def test_counts_per_canton_follow_a_seat_moved_to_another_canton(own_graph):
     assert run(g, "MATCH (t:HubCanton) RETURN t.canton AS canton, t.companies AS companies") == [
         {"canton": "ZH", "companies": "ZH|2"}]
     assert run_phase3(g) == Phase3Stats()
+
+
+KEYS = """
+MATCH (n:BaseNode) WHERE n:Person OR n:Company
+OPTIONAL MATCH (n)-[:HAS_NAME]->(h:NameHub)
+RETURN n.uid AS uid, n.name AS name, n.hub_key AS key, n.strength AS strength, n.phase AS phase, collect(h.key) AS hubs
+"""
+
+
+def test_phases_1_and_2_link_what_they_create_and_phase_3_the_companies(own_graph, small_world):
+    """Every person, and every name a notice's text gives, is linked to its hub by the transaction that writes it
+    (issue 19: no pass over the whole graph to find them afterwards); phase 3 keys the strong companies (a rename
+    changes their name until the build's end) and counts each hub once. The hubs are those the names' keys give, as
+    when phase 3 keyed every node; a hub counted before that gains a node is counted again."""
+    g = own_graph.graph
+    g.ensure_schema(fulltext=False)
+    _phase1(g, list(iter_files([str(small_world / "xml")])), Quarantine(), PLAIN, 100, False)
+    run_phase2(g, RuleExtractor(), ALL_SUB_RUBRICS)
+    before = run(g, KEYS)
+    unkeyed = [r for r in before if r["key"] is None]
+    assert unkeyed and all(r["strength"] == "strong" and r["phase"] == 1 and r["hubs"] == [] for r in unkeyed)
+    keyed = [r for r in before if r["key"] is not None]
+    assert len(keyed) > len(unkeyed) and all(r["hubs"] == [r["key"]] == [generate_hub_key(r["name"])] for r in keyed)
+    assert not summarized(g)
+    hubs = run(g, "MATCH (h:NameHub) RETURN count(h) AS n")[0]["n"]
+    stats = run_phase3(g)
+    assert stats.keyed == len(unkeyed) and stats.hubs_counted == run(g, "MATCH (h:NameHub) RETURN count(h) AS n")[0]["n"]
+    assert stats.hubs_counted > hubs - stats.hubs_merged  # the companies' own hubs came on top
+    after = run(g, KEYS)
+    assert all(r["hubs"] == [r["key"]] == [generate_hub_key(r["name"])] for r in after), after
+    assert summarized(g) and run_phase3(g) == Phase3Stats()
+    # a later notice names a person already counted: phase 2 marks the hub, phase 3 counts it again (and only it)
+    person = next(r for r in after if r["strength"] == "strong" and r["key"] and not r["uid"].startswith("CHE"))
+    event = run(g, "MATCH (e:Event) RETURN e.uid AS uid LIMIT 1")[0]["uid"]
+    write_mentions(g, {event: [Mention(person["name"], "person", "Mitglied", "board")]}, "test")
+    assert not summarized(g)
+    assert run(g, "MATCH (h:NameHub) WHERE h.counted = 0 RETURN h.key AS key") == [{"key": person["key"]}]
+    assert run_phase3(g) == Phase3Stats(hubs_counted=1) and summarized(g)
