@@ -251,9 +251,14 @@ def _choose_kind(u: Understanding, link: dict) -> dict:
 _CHE_START = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?) with (?:the )?che\b")  # the number starting so
 _STARTED = re.compile(r"\b((?:procedure|proceedings?|liquidation|bankruptcy)\b.{0,40}?)\bstart(?:ed|s)?\b")  # its start
 _ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b")
-_REGISTERED_AT = re.compile(r"\bregistered (?=at|there|for(?! the first)|in|with|under|today|now|currently)\b|"
+_REGISTERED_AT = re.compile(r"\b(?<!first )registered (?=at|there|for(?! the first)|in|with|under|today|now|currently)\b|"
                             r"\bregistered (?:letter|mail|post)\b|\binscrite?s? (?=pour\b)|\bstart(?:s|ing)? with\b|"
-                            r"\bstart(?:s|ed)? (?=(?:the |a )?(?:procedure|proceedings?|liquidation|bankruptcy)\b)")
+                            r"\bstart(?:s|ed)? (?=(?:the |a |to )?(?:procedure|proceedings?|liquidat\w*|bankrupt\w*|wind\w*)\b)")
+# where the answer is to come from, not what is asked: "laut Handelsregister", "selon leur inscription"
+_SOURCE = re.compile(r"\b(?:according to|selon|d'apres|laut|gemaess|secondo)\s+(?:(?:the|its|their|le|la|les|leur|son|sa|"
+                     r"l'|dem|den|der|il|lo)\s*)?(?:commercial )?(?:register|registry|registration|entry|statutes|"
+                     r"articles|inscription|registre|rc|statuts|extrait|handelsregister|eintrag|statuten|registro|"
+                     r"iscrizione|statuto)\b")
 
 
 def understand(question: str, anchored: bool, link: dict | None = None) -> Understanding:
@@ -279,7 +284,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
             name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _STARTED.sub(r"\1", _CHE_START.sub(" che number ", _standard(asked)))
-    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", asked)))
+    asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _SOURCE.sub(" ", asked))))
     u.facts = _read_facts(asked)
     if not u.facts:
         corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
@@ -462,7 +467,8 @@ hey hoi gruezi guten tag abend morgen good morning afternoon evening bonsoir buo
 koennten koenntest koennen pourriez pouvez peux potrebbe potreste puoi give gib geben donner donnez darmi dai
 fornirmi fornire cortesemente gentilmente freundlicherweise
 regarding regards concerning respecting betreffend bezueglich betreffs hinsichtlich concernant quant riguardo
-riguarda merito speaking starting respect gemaess laut selon secondo according svp stp favore pls pull
+riguarda merito speaking starting respect gemaess laut selon secondo according svp stp favore pls pull revert
+counterpart counterparty
 """.split()}
 
 
@@ -485,7 +491,22 @@ _PHRASED = {
                              r"procedure|proceedings|products?|brands?)\b)"),
     "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
-                          r"messo|investito|versato)\b"),
+                          r"messo|investito|versato)\b|"
+                          # "Combien les associés ont-ils apporté dans X ?": the money brought into it
+                          r"\b(?:combien|how much)\b.{0,40}\b(?:apporte|investi|injecte|put in|invested|contributed|"
+                          r"brought in)\b"),
+    # "Est-ce que tu sais ce que X fait ?": what it does
+    "purpose": re.compile(r"\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?:fait|font)\b"),
+    # "historique de dénomination", "a-t-elle porté une autre firme ?": the names it bore
+    "name_change": re.compile(r"\bhistorique (?:des?|du) (?:noms?|denominations?|raisons? sociales?|appellations?)\b|"
+                              r"\bport(?:e|ee|es|ees|er|ait)\b(?:\W+\w+){0,3}?\W+(?:noms?|firmes?|raisons? sociales?|"
+                              r"denominations?|appellations?)\b|\b(?:noms|firmes|raisons sociales|denominations|appellations)\b"
+                              r"(?:\W+\S+){0,4}?\W+port(?:e|ee|es|ees)\b"),
+    # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
+    "network": re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere|"
+                          r"compan\w*|firms?|entit\w*|businesses|links?|group)\b|\b(?:else|other|elsewhere|compan\w*|"
+                          r"firms?|entit\w*|businesses|links?|group)\b.{0,40}\bsame (?:people|persons|folks|management|"
+                          r"individuals)\b"),
 }
 
 
@@ -557,7 +578,7 @@ _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperat
          r"(?:limited|public|private|stock|joint.stock|limited liability) (?:company|co)|company limited by shares|company|"
          r"(?:private|public) limited|srl|bv|nv|plc|societe de capitaux|societa di capitali|kapitalgesellschaft|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
-         r"partnership|sole (?:proprietorship|prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
+         r"partnership|(?:sole )?proprietorship(?: firm)?|sole (?:prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
          r"aktiengesellschaft|societe (?:anonyme|en nom collectif)|raison individuelle|entreprise individuelle|ditta individuale|"
          r"societa (?:anonima|in nome collettivo))\b")
 _FORM_RE = re.compile(_FORM)
@@ -602,6 +623,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("persons")
     if not facts and _IS_FORM.search(asked):
         facts.add("legal_form")
+    if "legal_form" in facts and len(facts) > 1 and not _has(_IN_LAW.sub(" ", asked), FACTS["legal_form"]):
+        facts.discard("legal_form")  # "where do they hang their shingle, legally speaking?": the seat, in law
     if "legal_form" in facts and re.search(r"\bconstitut", asked) and _WHEN.search(asked) and not re.search(
             r"\blegal|\bform|\btype|\bkind|\bsort", asked) and not _either_form(asked):
         facts.discard("legal_form")  # "when was X constituted?": its founding, not how it is constituted
@@ -692,14 +715,16 @@ _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|einge
 _OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
 # the owners as who put the capital in or decided the liquidation: not the persons asked for
 _BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
-                        r"resolv\w*|voted|ont (?:mis|investi|apporte|verse|decide)|haben (?:\w+ )?(?:eingelegt|investiert|"
-                        r"einbezahlt|beschlossen|entschieden)|hanno (?:messo|investito|versato|deciso))\b")
+                        r"resolv\w*|voted|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
+                        r"haben (?:\w+ )?(?:eingelegt|investiert|einbezahlt|beschlossen|entschieden)|"
+                        r"hanno (?:messo|investito|versato|deciso))\b")
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
 _WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD + r")\b")
 # how old a person is, asked of a person
 _AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:is |ist |a |ha )?(?:the |die |la |le |l'|das )?"
                         r"(?:company|firm|firma|unternehmen|gesellschaft|societe|entreprise|societa|azienda|ditta))")
+_IN_LAW = re.compile(r"\b(?:legally speaking|juridiquement parlant|giuridicamente parlando|rechtlich gesehen)\b")
 _LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
@@ -730,6 +755,7 @@ _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key
 def _standard(folded: str) -> str:
     """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`); a plural
     written in brackets as the plural ("raison(s) sociale(s)")."""
+    folded = re.sub(r"\s+(?=[?!])", "", folded)  # French spacing: "son numéro CHE ?"
     return _DIALECT.sub(lambda m: DIALECT[m.group(1)], re.sub(r"(?<=[a-z])\((e?s|x)\)", r"\1", folded))
 
 
@@ -751,7 +777,7 @@ _NAME_CHANGED = re.compile(r"\b(?:chang\w*|cambiat\w*|cambi\w*|modifi\w*|geaende
 _NAME_BEFORE = re.compile(r"\b" + _NAME_WORD + r"\b.{0,40}"
                           r"\b(?:before|previously|earlier|originally|vorher|zuvor|frueher|urspruenglich|avant|"
                           r"auparavant|precedemment|a l'origine|prima|precedentemente|in precedenza|originariamente|in the past|"
-                          r"in passato|par le passe|autrefois|in der vergangenheit|un tempo)\b"
+                          r"in passato|par le passe|dans le passe|autrefois|in der vergangenheit|un tempo)\b"
                           r"|\b(?:before|previously|originally|vorher|zuvor|urspruenglich|auparavant|a l'origine|prima|"
                           r"in precedenza|originariamente)\b.{0,25}\b(?:called|named|hiess|s'appelait|appelee|"
                           r"chiamava|chiamata|denominata|denommee)\b")

@@ -397,6 +397,27 @@ CASES["uid"] += ["Le numéro CHE attribué à {n}, svp", "{n}: no d'entreprise ?
 CASES["foundation"] += ["{n} a été immatriculée quand ?"]
 CASES["network"] += ["{n} : ses administrateurs siègent-ils ailleurs ?"]
 CASES["status"] = ["Is {n} still live on the register?", "{n} è tuttora attiva?", "{n} still listed?"]
+# words of writers ZE (a Bangalore vendor manager), ZF (a Montréal journalist), ZG (a Lugano compliance analyst), in
+# phrasings of this test's own
+CASES["address"] += ["Where does {n} hang its shingle?"]
+CASES["bankruptcy"] += ["Did {n} go belly up?"]
+CASES["capital"] += ["Total nominal of {n}?", "How much did the founders put in {n}?",
+                     "Combien les actionnaires ont-ils injecté dans {n} ?"]
+CASES["network"] += ["Which firms are run by the same people as {n}?", "{n}: associated companies?",
+                     "Dans quelles autres entités retrouve-t-on les dirigeants de {n} ?"]
+CASES["deletion"] += ["{n} a été biffée du registre ?", "Is {n} gone from the register?",
+                      "Does {n} exist anymore?"]
+CASES["liquidation"] += ["Is {n} liquidating?", "Quand a-t-on décidé de dissoudre {n} ?",
+                         "{n} : ils ont fermé boutique ?"]
+CASES["foundation"] += ["When was {n} first registered in Zurich?", "{n} a été lancée quand ?"]
+CASES["legal_form"] += ["{n}: proprietorship or limited company?", "{n} est incorporée comment ?"]
+CASES["persons"] += ["Signing authorities of {n}?"]
+CASES["purpose"] += ["Que fait {n} dans la vie ?", "Quel est le créneau de {n} ?",
+                     "Je me demande ce que {n} fait, selon le registre."]
+CASES["name_change"] += ["Was {n} named differently before?", "Quels noms {n} a-t-elle portés ?",
+                         "Historique du nom de {n}"]
+CASES["uid"] += ["The unique company number of {n}?", "{n}, quel est son numéro unique ?",
+                 "Le numéro CHE de {n} ?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -543,6 +564,11 @@ NOT_ASKED = [
     ("{n}, wie alt?", {"foundation"}),
     ("Quel est le numéro d'immatriculation de {n} ?", {"uid"}),
     ("Qui peut représenter juridiquement {n} ?", {"persons"}),
+    # from the words of ZE-ZG: what each new word must leave alone
+    ("Where is {n} registered, legally speaking?", {"address"}),
+    ("Since when is {n} in liquidation?", {"liquidation"}),
+    ("According to the register, who manages {n}?", {"persons"}),
+    ("Who are the partners who decided to dissolve {n}?", {"liquidation", "persons"}),
 ]
 
 
