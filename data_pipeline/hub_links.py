@@ -2,22 +2,21 @@
 
 Phase 3 used to key every node after the fact: a scan for the nodes without a key, then, for each, a look-up of the
 node and of its hub to create the edge, a pass over the whole graph that grew with it. A node whose name does not
-change once it is written (a person of phase 1, any node of phase 2: one per name and notice, or an authority) gets
-its hub here instead: the hub's uid is read with the batch's own uids (`inserts.EXISTING`), the hub is created when
-the graph lacks it and marked for a recount when it has it (`phase3` counts every hub so marked, and one never
-counted), and the node is created with its edge in one statement. The hub counts' summary is marked invalid in the
-same transaction, as `phase3.link_hubs` does before it links.
+change once it is written (a person of phase 1, a person or company a notice's text names: one per name and notice,
+or an authority) gets its hub here instead: the hub's uid is read with the batch's own uids (`inserts.EXISTING`),
+the hub is created when the graph lacks it (`identity.hub_for` gives its row) and marked for a recount when it was
+counted before (one never counted is counted anyway), and the node is created with its edge in one statement. The
+hub counts' summary is marked invalid in the same transaction, as `phase3.link_hubs` does before it links.
 
 A strong company's name follows the register (a rename updates it), so phase 3 keys it from its name at the end of
-the build, as before; so it keys a name the privacy table cannot read back, and any node an older build left unkeyed.
+the build, as before; so it does a company a notice's text names by its CHE number (a later notice may register it
+under another name), and any node an older build left unkeyed.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from data_pipeline.identity import generate_hub_key
 from data_pipeline.inserts import insert
-from data_pipeline.privacy import Pseudonymizer
 from data_pipeline.summaries import INVALIDATE_SUMMARY
 from kg import hub_counts
 
@@ -43,15 +42,6 @@ SET n += row.props, n.hub_key = row.key
 
 
 INSERT_LINKED = {label: insert_linked(label) for label in ("Person", "Company")}
-
-
-def hub_for(name: str | None, stored_name: str | None, px: Pseudonymizer) -> dict | None:
-    """The hub row (`{uid, key, name}`, as stored) of a node named `name` (its plain text) and stored as
-    `stored_name`; None for a name without a key. The hub's name is the name of the node that creates it."""
-    key = generate_hub_key(name) if name else ""
-    if not key:
-        return None
-    return {"uid": px.uid("NH", key), "key": px.value(key), "name": stored_name}
 
 
 def hub_uids(hubs: Iterable[dict | None]) -> list[str]:

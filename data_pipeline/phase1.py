@@ -118,9 +118,10 @@ def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
                 have["update"].update(c["update"])
                 have["as_of"] = max((d for d in (have["as_of"], c["as_of"]) if d), default=None)
         for p in rows.persons:
-            persons.setdefault(p["uid"], p)
-        for uid, hub in rows.hubs.items():
-            hubs.setdefault(uid, hub)
+            if p["uid"] not in persons:  # the first sighting writes the person, with the hub of its own name
+                persons[p["uid"]] = p
+                if p["uid"] in rows.hubs:
+                    hubs[p["uid"]] = rows.hubs[p["uid"]]
         for e in rows.edges:
             edges[e["type"]].append(e)
     return Phase1Batch(list(events.values()), list(companies.values()), list(persons.values()), edges, hubs)

@@ -11,7 +11,7 @@ from typing import Any
 
 from data_pipeline.extract.court import bankruptcy_opened
 from data_pipeline.extract.mergers import absorbed_by
-from data_pipeline.hub_links import hub_for
+from data_pipeline.identity import hub_for
 from data_pipeline.model import CompanyInfo, Publication
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.uids import stable_uid

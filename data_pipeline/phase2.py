@@ -18,7 +18,8 @@ from neo4j import ManagedTransaction
 
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
-from data_pipeline.hub_links import hub_for, hub_uids, insert_statements
+from data_pipeline.hub_links import hub_uids, insert_statements
+from data_pipeline.identity import hub_for
 from data_pipeline.inserts import existing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
@@ -80,7 +81,8 @@ def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PL
              "kind": "authority" if m.kind == "office" else None}
     label = "Person" if m.kind == "person" else "Company"
     stored = px.protect(label, {k: v for k, v in props.items() if v is not None})
-    return uid, label, stored, hub_for(m.name, stored.get("name"), px)
+    # a company named by its CHE number is keyed by phase 3: a later notice may register it under another name
+    return uid, label, stored, None if m.kind == "company" and m.uid else hub_for(m.name, stored.get("name"), px)
 
 
 def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> int:
@@ -90,9 +92,10 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
     for event_uid, mentions in found.items():
         for m in mentions:
             uid, label, props, hub = _node_for(m, event_uid, extractor, px)
-            nodes.setdefault(uid, {"uid": uid, "label": label, "props": props})
-            if hub:
-                hubs.setdefault(uid, hub)
+            if uid not in nodes:  # the first mention of a uid writes it, with the hub of its own name
+                nodes[uid] = {"uid": uid, "label": label, "props": props}
+                if hub:
+                    hubs[uid] = hub
             etype = EDGE_FOR_ROLE.get(m.role_key or "", "ACTED_IN")
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",

@@ -124,8 +124,8 @@ SET n += properties(r), n.absorbed_from = p.weak
 
 @dataclass
 class Phase3Stats:
-    keyed: int = 0
-    hubs_created: int = 0
+    keyed: int = 0  # nodes phase 3 linked to their hub (phases 1-2 link the nodes they create: `hub_links`)
+    hubs_created: int = 0  # by phase 3
     hubs_counted: int = 0  # hubs whose post counts were (re)computed: new posts, merged hubs, or none yet
     hubs_merged: int = 0
     absorbed: int = 0

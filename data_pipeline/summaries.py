@@ -19,7 +19,7 @@ from kg.hub_counts import SUMMARY_LABEL
 log = logging.getLogger(__name__)
 INSERT_SUMMARY = insert(SUMMARY_LABEL)
 UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
-INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) SET s.version = 0"
+INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) WHERE s.version <> 0 SET s.version = 0"  # (written once)
 VERSION_OF = "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version"
 
 
