@@ -34,6 +34,7 @@ from langchain_neo4j.chains.graph_qa.cypher_utils import CypherQueryCorrector, S
 from kg.ddl import SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
 from kg.guard import QueryRefused, tokenize
+from kg.plan_hints import hoist_aggregates
 from kg.readonly import QueryFailed, QueryTimeout, ReadOnlyResult, run_read_only
 from kg.settings import Settings
 
@@ -104,7 +105,10 @@ class GuardedGraphStore:
     # ---- beyond the protocol -------------------------------------------------------------------
     def run(self, query: str, params: dict | None = None, *, timeout_s: float | None = None,
             row_cap: int | None = None) -> ReadOnlyResult:
-        """The read-only path, on the graph's read-only driver (reused, never closed here)."""
+        """The read-only path, on the graph's read-only driver (reused, never closed here). On ArcadeDB an aggregate
+        without a grouping key is read over a subquery (`kg.plan_hints`: the same rows, its index used)."""
+        if self.graph.backend == "arcadedb":
+            query = hoist_aggregates(query)
         return run_read_only(self.graph.reader_driver(), query, params or {}, database=self.graph.database,
                              timeout_s=timeout_s or self.timeout_s, row_cap=row_cap or self.row_cap)
 
