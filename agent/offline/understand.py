@@ -485,28 +485,39 @@ def _read_facts(asked: str) -> set[str]:
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = {
     "liquidation": re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b"),
-    # "When was X launched?" (not its products, nor a procedure)
+    # "When was X launched?", "X a été lancée quand ?" (not its products, nor a procedure)
     "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
                              r"\bwhen (?:was|were|did)\b.{0,20}\blaunch(?:ed)?\b(?!.{0,30}\b(?:liquidation|bankruptcy|"
-                             r"procedure|proceedings|products?|brands?)\b)"),
+                             r"procedure|proceedings|products?|brands?)\b)|"
+                             r"^(?!.*\b(?:procedure|faillite|liquidation|concours|poursuite|produit|marque|site|gamme|"
+                             r"campagne|application|offre)).*\b(?:a(?:-t-elle|-t-il)? ete lancee?|lancee? quand)\b"),
     "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
                           r"messo|investito|versato)\b|"
                           # "Combien les associés ont-ils apporté dans X ?": the money brought into it
-                          r"\b(?:combien|how much)\b.{0,40}\b(?:apporte|investi|injecte|put in|invested|contributed|"
-                          r"brought in)\b"),
+                          r"\b(?:combien|how much|wie ?viel|quanto)\b(?!.{0,40}\b(?:time|revenue|sales|profit|temps|chiffre|"
+                          r"umsatz|fatturato|personnes|people|persons)\b).{0,40}\b(?:apport\w*|investie?s?|injecte\w*|"
+                          r"vers(?:e|ee|es)|put in(?:to)?|invest(?:ed)?|contributed|brought in|eingebracht|einbezahlt|"
+                          r"conferit\w*|versat\w*)\b"
+                          # (not what it invests in something: "in the new building", "dans sa nouvelle usine")
+                          r"(?!\s+(?:in|into|dans|en|nel|nella)\s+(?:the|a|an|its|their|new|sa|son|ses|leur|leurs|un|une|le|"
+                          r"la|les)\b)"),
     # "Est-ce que tu sais ce que X fait ?": what it does
-    "purpose": re.compile(r"\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?:fait|font)\b"),
+    # (not "est-ce que X a fait faillite", "fait partie", "en fait": the verb ends the clause)
+    "purpose": re.compile(r"(?<!est-)\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?<!\ba )(?<!\bont )(?<!\ben )(?:fait|font)"
+                          r"(?=\s*(?:[?.!,;]|$|exactement|au juste|dans la vie|comme))|"
+                          r"\b(?:ils|elles) sont dans quoi\b(?! comme)"),
     # "historique de dénomination", "a-t-elle porté une autre firme ?": the names it bore
     "name_change": re.compile(r"\bhistorique (?:des?|du) (?:noms?|denominations?|raisons? sociales?|appellations?)\b|"
-                              r"\bport(?:e|ee|es|ees|er|ait)\b(?:\W+\w+){0,3}?\W+(?:noms?|firmes?|raisons? sociales?|"
-                              r"denominations?|appellations?)\b|\b(?:noms|firmes|raisons sociales|denominations|appellations)\b"
-                              r"(?:\W+\S+){0,4}?\W+port(?:e|ee|es|ees)\b"),
+                              # another name it bore; names it bore (plural, past); the name it bore then
+                              r"\bport\w*\W+(?:\w+\W+){0,2}?(?:autres?|ancien\w*|precedent\w*|d'autres|different\w*)\W+"
+                              r"(?:noms?|firmes?|raisons? sociales?|denominations?|appellations?)\b|"
+                              r"\b(?:noms|firmes|raisons sociales|denominations|appellations)\b(?:\W+\S+){0,4}?\W+"
+                              r"port(?:es|ees)\b|"
+                              r"\b(?:nom|noms|firme|raison sociale|denomination)\b(?:\W+\S+){0,4}?\W+portai(?:t|ent)\b"),
     # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
-    "network": re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere|"
-                          r"compan\w*|firms?|entit\w*|businesses|links?|group)\b|\b(?:else|other|elsewhere|compan\w*|"
-                          r"firms?|entit\w*|businesses|links?|group)\b.{0,40}\bsame (?:people|persons|folks|management|"
-                          r"individuals)\b"),
+    "network": re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
+                          r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b"),
 }
 
 
@@ -623,7 +634,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
             facts.discard("persons")
     if not facts and _IS_FORM.search(asked):
         facts.add("legal_form")
-    if "legal_form" in facts and len(facts) > 1 and not _has(_IN_LAW.sub(" ", asked), FACTS["legal_form"]):
+    if "legal_form" in facts and len(facts) > 1 and _IN_LAW.search(asked) and not _either_form(asked) and not _has(
+            _IN_LAW.sub(" ", asked), FACTS["legal_form"]):
         facts.discard("legal_form")  # "where do they hang their shingle, legally speaking?": the seat, in law
     if "legal_form" in facts and re.search(r"\bconstitut", asked) and _WHEN.search(asked) and not re.search(
             r"\blegal|\bform|\btype|\bkind|\bsort", asked) and not _either_form(asked):
@@ -731,7 +743,7 @@ _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"}
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")
 # one legal form asked with yes or no ("Ist X eine Einzelfirma?"): the forms a company has, not "a company"
 _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
-             r"association|associazione|foundation|corporation|partnership|sole prop(?:rietorship)?|sole trader|"
+             r"association|associazione|foundation|corporation|partnership|(?:sole )?proprietorship|sole prop|sole trader|"
              r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
              r"entreprise individuelle|ditta individuale|societa anonima)")
 _IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _ONE_FORM + r"\W*$")

@@ -417,7 +417,10 @@ CASES["purpose"] += ["Que fait {n} dans la vie ?", "Quel est le créneau de {n} 
 CASES["name_change"] += ["Was {n} named differently before?", "Quels noms {n} a-t-elle portés ?",
                          "Historique du nom de {n}"]
 CASES["uid"] += ["The unique company number of {n}?", "{n}, quel est son numéro unique ?",
-                 "Le numéro CHE de {n} ?"]
+                 "Le numéro CHE de {n} ?", "Qual è il codice unico di {n}?"]
+CASES["liquidation"] += ["{n} a-t-elle mis la clé sous la porte ?"]
+CASES["name_change"] += ["Quel nom portait {n} en 2015 ?"]
+CASES["capital"] += ["Wie viel haben die Aktionäre in {n} eingebracht?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -569,6 +572,17 @@ NOT_ASKED = [
     ("Since when is {n} in liquidation?", {"liquidation"}),
     ("According to the register, who manages {n}?", {"persons"}),
     ("Who are the partners who decided to dissolve {n}?", {"liquidation", "persons"}),
+    # from a reading of those words (each misread by their first version)
+    ("Est-ce que {n} a fait faillite ?", {"bankruptcy"}),
+    ("Est-ce que {n} est en fait une SA ?", {"legal_form"}),
+    ("Is {n} an AG or a GmbH, and where is it based?", {"address", "legal_form"}),
+    ("La procédure de faillite contre {n} a été lancée quand ?", {"bankruptcy"}),
+    ("Le nouveau produit de {n} a été lancé quand ?", {"unread"}),
+    ("Quelle société porte le nom {n} ?", {"unread"}),
+    ("Has {n} always had the same management?", {"unread"}),
+    ("How much did {n} invest in the new building?", {"unread"}),
+    ("{n} : quelle rue ?", {"address"}),
+    ("Which associates does {n} have?", {"persons"}),
 ]
 
 
