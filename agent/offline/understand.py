@@ -487,6 +487,7 @@ _PHRASED = {
     "liquidation": re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b"),
     # "When was X launched?", "X a été lancée quand ?" (not its products, nor a procedure)
     "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
+                             r"\bwhen (?:was|were)\b.{0,20}\b(?:made|formed)\?|"
                              r"\bwhen (?:was|were|did)\b.{0,20}\blaunch(?:ed)?\b(?!.{0,30}\b(?:liquidation|bankruptcy|"
                              r"procedure|proceedings|products?|brands?)\b)|"
                              r"^(?!.*\b(?:procedure|faillite|liquidation|concours|poursuite|produit|marque|site|gamme|"
@@ -586,7 +587,9 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
-         r"(?:limited|public|private|stock|joint.stock|limited liability) (?:company|co)|company limited by shares|company|"
+         r"(?:limited|public|private|stock|joint.stock|limited liability|share) (?:company|co)|limited one|"
+         r"company limited by shares|"
+         r"company|societe|corp|coop|asso|one.man (?:business|company|firm)|"
          r"(?:private|public) limited|srl|bv|nv|plc|societe de capitaux|societa di capitali|kapitalgesellschaft|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|(?:sole )?proprietorship(?: firm)?|sole (?:prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
@@ -776,7 +779,7 @@ _RELATED_ADJ = re.compile(r"(?<=\w)-related\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
 _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"
-              r"ragion[ei] social[ei]|denominazion[ei]|denominations?)")
+              r"ragion[ei] social[ei]|denominazion[ei]|denominations?|designations?|firmes?)")
 # a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
 _FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"
                           r"ancien\w*|precedent\w*|vecchi\w*|ex|anterior\w*)\W+(?:(?:company|firm|trade|business|legal|registered)\W+)?"

@@ -421,6 +421,18 @@ CASES["uid"] += ["The unique company number of {n}?", "{n}, quel est son numéro
 CASES["liquidation"] += ["{n} a-t-elle mis la clé sous la porte ?"]
 CASES["name_change"] += ["Quel nom portait {n} en 2015 ?"]
 CASES["capital"] += ["Wie viel haben die Aktionäre in {n} eingebracht?"]
+# words of writers ZH (a St. Gallen owner translating from German) and ZI (a student typing in chat style), in
+# phrasings of this test's own
+CASES["persons"] += ["c ki le directeur de {n} ?"]
+CASES["foundation"] += ["depuis qd {n} existe-t-elle ?", "When was {n} put on the register?", "{n}: est. date?",
+                        "Elle a quel âge, {n} ?"]
+CASES["bankruptcy"] += ["{n} a failli quand ?"]
+CASES["status"] += ["{n} est toujours au registre ?"]
+CASES["deletion"] += ["Has {n} gone out of the register?"]
+CASES["liquidation"] += ["{n} est en train de fermer ?", "Ont-ils décidé d'arrêter la société {n} ?"]
+CASES["legal_form"] += ["{n}: corp or coop?", "Quelle sorte d'entité est {n} ?", "{n}, c koi comme structure ?"]
+CASES["purpose"] += ["What is {n} registered to do?", "Ils bossent dans quoi chez {n} ?"]
+CASES["name_change"] += ["Has {n} always been called that?", "Ancienne désignation de {n} ?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
