@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from data_pipeline.inserts import insert
+from data_pipeline.inserts import insert, to_write
 from data_pipeline.summaries import INVALIDATE_SUMMARY
 from kg import hub_counts
 
@@ -70,4 +70,4 @@ def insert_statements(new: Iterable[tuple[str, dict]], hubs: Mapping[str, dict],
                 (MARK_UNCOUNTED, {"uids": [u for u in needed if u in present]})]
     out += [(insert(label), {"rows": rows}) for label, rows in plain.items()]
     out += [(INSERT_LINKED[label], {"rows": rows}) for label, rows in linked.items()]
-    return [(q, p) for q, p in out if all(p.values())]  # none with nothing to write
+    return to_write(out)

@@ -32,3 +32,8 @@ def existing(tx: ManagedTransaction, uids: Iterable[str]) -> set[str]:
 
 def missing(rows: list[dict], present: set[str]) -> list[dict]:
     return [r for r in rows if r["uid"] not in present]
+
+
+def to_write(statements: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    """The statements with something to write: none whose rows (or other parameters) are empty."""
+    return [(q, p) for q, p in statements if all(p.values())]

@@ -20,7 +20,7 @@ from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
 
 from data_pipeline.hub_links import hub_uids, insert_statements
-from data_pipeline.inserts import existing, insert, missing
+from data_pipeline.inserts import existing, insert, missing, to_write
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
@@ -148,7 +148,7 @@ def statements(batch: Phase1Batch, present: set[str]) -> list[tuple[str, dict]]:
            (INSERT_COMPANIES, {"rows": missing(batch.companies, present)}),
            *insert_statements((("Person", p) for p in missing(batch.persons, present)), batch.hubs, present)]
     out += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
-    return [(q, p) for q, p in out if all(p.values())]
+    return to_write(out)
 
 
 def _write_batch(tx: ManagedTransaction, batch: Phase1Batch) -> None:

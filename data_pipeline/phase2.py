@@ -20,7 +20,7 @@ from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
 from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.identity import hub_for
-from data_pipeline.inserts import existing
+from data_pipeline.inserts import existing, to_write
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
 
@@ -105,7 +105,7 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
         statements = insert_statements(((n["label"], n["props"]) for n in nodes.values() if n["uid"] not in present),
                                        hubs, present)
         statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
-        for query, params in [(q, p) for q, p in statements if all(p.values())]:
+        for query, params in to_write(statements):
             tx.run(query, params).consume()
         tx.run(MARK_DONE, {"uids": list(found), "extractor": extractor}).consume()
 

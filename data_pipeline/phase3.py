@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from neo4j import ManagedTransaction
 
 from data_pipeline.hub_links import INSERT_HUBS, MARK_UNCOUNTED
-from data_pipeline.identity import generate_hub_key
+from data_pipeline.identity import generate_hub_key, hub_for
 from data_pipeline.inserts import existing, insert, missing
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.summaries import invalidate, is_valid, write_summary
@@ -176,7 +176,7 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
         if not key:
             continue
         if key not in hubs:  # the hub's representative name is the first node's name, as stored
-            hubs[key] = {"uid": px.uid("NH", key), "key": px.value(key), "name": row["name"]}
+            hubs[key] = hub_for(name, row["name"], px)
         links.append({"node": row["uid"], "hub": hubs[key]["uid"], "key": hubs[key]["key"]})
     invalidate(graph, hub_counts.SUMMARY_UID)  # until run_phase3 has summarized again
     created = _create_hubs(graph, list(hubs.values()))  # uncounted

@@ -244,6 +244,19 @@ def _check_dotted_calls(tokens: list[Token]) -> None:
         i = max(j, i + 1)
 
 
+def top_level(tokens: list[Token]) -> list[int]:
+    """Indexes of the tokens outside any bracket."""
+    out, depth = [], 0
+    for i, t in enumerate(tokens):
+        if t.kind == "punct" and t.text in "([{":
+            depth += 1
+        elif t.kind == "punct" and t.text in ")]}":
+            depth -= 1
+        elif depth == 0:
+            out.append(i)
+    return out
+
+
 def cap_rows(query: str, limit: int) -> str:
     """`query` with its result bounded to `limit` rows in the query itself, so the server never
     builds more: a final top-level RETURN without LIMIT gets one; a literal LIMIT above `limit` is
@@ -254,21 +267,14 @@ def cap_rows(query: str, limit: int) -> str:
     if last + 1 < len(tokens):  # trailing semicolons go, in one cut (what follows them is comments and space)
         query = query[:tokens[last + 1].start]
         tokens = tokens[:last + 1]
-    depth = 0
     last_return = None
-    top: list[tuple[int, Token]] = []
-    for idx, t in enumerate(tokens):
-        if t.kind == "punct" and t.text in "([{":
-            depth += 1
-        elif t.kind == "punct" and t.text in ")]}":
-            depth -= 1
-        elif depth == 0 and t.kind == "word":
-            top.append((idx, t))
-            word = t.text.upper()
-            if word == "UNION":
-                return query
-            if word == "RETURN":
-                last_return = idx
+    top = [(idx, tokens[idx]) for idx in top_level(tokens) if tokens[idx].kind == "word"]
+    for idx, t in top:
+        word = t.text.upper()
+        if word == "UNION":
+            return query
+        if word == "RETURN":
+            last_return = idx
     if last_return is None:
         return query
     after = [(idx, t) for idx, t in top if idx > last_return]

@@ -12,25 +12,12 @@ hoisted 1.2 s).
 """
 from __future__ import annotations
 
-from kg.guard import Token, tokenize
+from kg.guard import Token, tokenize, top_level
 
 AGGREGATES = frozenset({"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp", "percentilecont",
                         "percentiledisc"})
 _CLAUSE_END = frozenset({"ORDER", "SKIP", "LIMIT"})
 _NOT_VARIABLES = frozenset({"DISTINCT", "AS"})
-
-
-def _top_level(tokens: list[Token]) -> list[int]:
-    """Indexes of the tokens outside any bracket."""
-    out, depth = [], 0
-    for i, t in enumerate(tokens):
-        if t.kind == "punct" and t.text in "([{":
-            depth += 1
-        elif t.kind == "punct" and t.text in ")]}":
-            depth -= 1
-        elif depth == 0:
-            out.append(i)
-    return out
 
 
 def _closing(tokens: list[Token], opening: int) -> int:
@@ -81,7 +68,7 @@ def hoist_aggregates(query: str) -> str:
     tokens = tokenize(query)
     while tokens and tokens[-1].text == ";":
         tokens.pop()
-    top = _top_level(tokens)
+    top = top_level(tokens)
     words = [(i, tokens[i].text.upper()) for i in top if tokens[i].kind == "word"]
     if any(w in ("UNION", "CALL", "SHOW", "YIELD") for _, w in words):
         return query
