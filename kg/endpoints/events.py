@@ -7,8 +7,10 @@ the question's filters are parameters and the company is one HAS_EVENT away. A c
 kind (a bankruptcy published in several steps) is listed once, at its first notice of that kind.
 
 The notices of a kind are found by an index (issue 19): by their scope or their kind's own (kg.event_scope), a
-move by its former or new town. The first read returns only what choosing and counting the companies needs, in
-order; what the shown rows say is read for them alone (at a million notices a list counts thousands).
+move by its former or new town. At a million notices a list counts thousands: one with no place filter is counted
+in the server, beside a read of its first rows (the first month of the first year, then more, until the companies
+asked are found); one with a place filter (compared here, a typo read as meant) or one company's notices are read
+in order with what choosing them needs, and what the shown rows say is read for them alone.
 """
 from __future__ import annotations
 
@@ -16,12 +18,13 @@ import datetime as dt
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 from rapidfuzz.distance import OSA
 
-from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
+from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_later, read_many
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
@@ -43,39 +46,59 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "capital_changed": (("HR02",), "e.before_capital_nominal IS NOT NULL"),
 }
 BY_SCOPE = ("founded", "deleted")
+# A period read on its own (the first month of a year before the rest: kg.endpoints.events._slices).
+WINDOW = "($lo IS NULL OR e.publication_date >= $lo) AND ($hi IS NULL OR e.publication_date <= $hi)"
 NOTICES = {"company": "MATCH (c:Company {{uid: $uid}})-[:HAS_EVENT]->(e:Event) WHERE e.sub_rubric IN $subs AND {predicate}",
-           "scope": "MATCH (e:Event) WHERE e.scope IN $keys MATCH (c:Company)-[:HAS_EVENT]->(e)",
-           "kind": "MATCH (e:Event) WHERE e.{prop} IN $keys MATCH (c:Company)-[:HAS_EVENT]->(e)",
+           "scope": f"MATCH (e:Event) WHERE e.scope IN $keys AND {WINDOW} MATCH (c:Company)-[:HAS_EVENT]->(e)",
+           "kind": f"MATCH (e:Event) WHERE e.{{prop}} IN $keys AND {WINDOW} MATCH (c:Company)-[:HAS_EVENT]->(e)",
            # moves to (from) a town: the new (former) towns of the moves, one index look-up
            "town": "MATCH (e:Event) WHERE e.{prop} IN $towns MATCH (c:Company)-[:HAS_EVENT]->(e)",
            # new entries or deletions in no canton and no period: every notice of the sub-rubric
-           "all": "MATCH (e:Event) WHERE e.sub_rubric IN $subs AND {predicate} MATCH (c:Company)-[:HAS_EVENT]->(e)"}
+           "all": f"MATCH (e:Event) WHERE e.sub_rubric IN $subs AND {{predicate}} AND {WINDOW} "
+                  "MATCH (c:Company)-[:HAS_EVENT]->(e)"}
+# What a listed company must be (the question's filters on the notice and its company).
+FILTERS = """c.strength = 'strong' AND ($since IS NULL OR e.publication_date >= $since)
+  AND ($until IS NULL OR e.publication_date <= $until)
+  AND ($canton IS NULL OR coalesce(e.canton, c.canton) = $canton)
+  AND ($form IS NULL OR coalesce(e.after_legal_form, c.legal_form) = $form)"""
 # The notices of the kind, in order, with what the filters read in Python need (`PLACES`: a town, a move's places).
 SELECT = """
 {notices}
-WITH c, e WHERE c.strength = 'strong' AND ($since IS NULL OR e.publication_date >= $since)
-  AND ($until IS NULL OR e.publication_date <= $until)
-  AND ($canton IS NULL OR coalesce(e.canton, c.canton) = $canton)
-  AND ($form IS NULL OR coalesce(e.after_legal_form, c.legal_form) = $form)
+WITH c, e WHERE """ + FILTERS + """
 RETURN c.uid AS uid, e.uid AS publication_number, e.publication_date AS publication_date{columns}
 ORDER BY publication_date, publication_number
 """
 PLACES = (", c.seat AS seat, c.canton AS company_canton, e.canton AS canton, e.after_seat AS after_seat, "
           "e.before_seat AS before_seat")
-# What the rows shown say (the company, one HAS_EVENT from the notice).
-SHOWN = """
-UNWIND $rows AS row
-MATCH (e:Event {uid: row.publication_number})
-MATCH (c:Company)-[:HAS_EVENT]->(e)
-WHERE c.uid = row.uid
-RETURN c.uid AS uid, c.name AS name, c.legal_form AS legal_form, c.seat AS seat, c.canton AS company_canton,
+# What a row shown says (the company, one HAS_EVENT from the notice).
+COLUMNS = """c.uid AS uid, c.name AS name, c.legal_form AS legal_form, c.seat AS seat, c.canton AS company_canton,
        e.uid AS publication_number, e.publication_date AS publication_date, e.sub_rubric AS sub_rubric,
        e.canton AS canton, e.company_name AS name_in_notice, e.after_seat AS after_seat, e.before_seat AS before_seat,
        e.after_name AS after_name, e.before_name AS before_name, e.after_legal_form AS after_legal_form,
        e.before_capital_nominal AS before_capital, e.after_capital_nominal AS after_capital,
        e.acquirer_uid AS acquirer_uid, e.acquirer_name AS acquirer_name, e.deletion_date AS deletion_date,
-       e.bankruptcy_opened AS bankruptcy_opened
+       e.bankruptcy_opened AS bankruptcy_opened"""
+SHOWN = """
+UNWIND $rows AS row
+MATCH (e:Event {uid: row.publication_number})
+MATCH (c:Company)-[:HAS_EVENT]->(e)
+WHERE c.uid = row.uid
+RETURN """ + COLUMNS
+# A list with no place filter is counted and cut in the server (at a million notices a list holds thousands): how
+# many companies, and the first notices in order with what they show, `$n` of them (fewer than `$n`: no more).
+COUNT = """
+{notices}
+WITH c, e WHERE """ + FILTERS + """
+RETURN count(DISTINCT c) AS n
 """
+FIRST = """
+{notices}
+WITH c, e WHERE """ + FILTERS + """
+WITH c, e ORDER BY e.publication_date, e.uid LIMIT $n
+RETURN """ + COLUMNS + """
+ORDER BY publication_date, publication_number
+"""
+
 # The canton a company was in before a move: the register that published its notices before it.
 CANTON_BEFORE = """
 UNWIND $moves AS m
@@ -173,6 +196,15 @@ class Place:
         return seats[near.pop()]
 
 
+@dataclass(frozen=True)
+class Listed:
+    """The rows to show (each what SHOWN reads), how many there are, typos read as meant, a move's former canton."""
+    shown: list[dict[str, Any]]
+    count: int
+    read_as: list[str] = field(default_factory=list)
+    from_cantons: dict[str, str] = field(default_factory=dict)
+
+
 def _keys(args: ListEventsArgs, canton: str | None) -> list[str] | None:
     """The index keys of the notices asked (a notice without canton is placed by its company's canton: those are
     read too); None where the notices are read another way (one company's, or every new entry or deletion)."""
@@ -192,15 +224,112 @@ def _by_town(origin: Place | None, target: Place | None) -> tuple[str, Place] | 
     return None
 
 
+def _notices(args: ListEventsArgs, keys: list[str] | None, by_town: tuple[str, Place] | None = None) -> str:
+    """The MATCH of the notices asked: by a move's town, one company's, by scope or kind scope, or every one."""
+    if by_town:
+        return NOTICES["town"].format(prop=by_town[0])
+    if args.uid or keys is None:
+        return NOTICES["company" if args.uid else "all"].format(predicate=KINDS[args.kind][1])
+    return NOTICES["scope"] if args.kind in BY_SCOPE else NOTICES["kind"].format(prop=KIND_SCOPES[args.kind])
+
+
 def _select(args: ListEventsArgs, keys: list[str] | None, places: bool,
             by_town: tuple[str, Place] | None = None) -> str:
-    if by_town:
-        return SELECT.format(notices=NOTICES["town"].format(prop=by_town[0]), columns=PLACES)
-    if args.uid or keys is None:
-        notices = NOTICES["company" if args.uid else "all"].format(predicate=KINDS[args.kind][1])
-    else:
-        notices = NOTICES["scope"] if args.kind in BY_SCOPE else NOTICES["kind"].format(prop=KIND_SCOPES[args.kind])
-    return SELECT.format(notices=notices, columns=PLACES if places else "")
+    return SELECT.format(notices=_notices(args, keys, by_town), columns=PLACES if places else "")
+
+
+def _first_n(limit: int) -> int:
+    """Rows read first for `limit` companies: a company's repeated notices (a bankruptcy in steps) fill the rest."""
+    return 2 * limit + 10
+
+
+def _slices(keys: list[str] | None, since: str | None, until: str | None) -> list[tuple[list[str] | None, str | None,
+                                                                                      str | None]]:
+    """The reads of a list's first rows, oldest first: (index keys, from, to). Each year of keys (each ends in its
+    year), its first month read before the rest of it (a year of a canton's new entries is thousands of notices, its
+    first month hundreds; the notices of the other months are not followed to their company). Keys of None: one read."""
+    if keys is None:
+        return [(None, since, until)]
+    years: dict[str, list[str]] = {}
+    for k in keys:
+        years.setdefault(k.rpartition("|")[2], []).append(k)
+    out: list[tuple[list[str] | None, str | None, str | None]] = []
+    for year in sorted(years):
+        lo, hi = max(since or "", f"{year}-01-01"), min(until or "9999", f"{year}-12-31")
+        if lo > hi:
+            continue
+        start = dt.date.fromisoformat(lo)
+        month_end = (start.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+        if month_end.isoformat() < hi:
+            out += [(years[year], lo, month_end.isoformat()),
+                    (years[year], (month_end + dt.timedelta(days=1)).isoformat(), hi)]
+        else:
+            out.append((years[year], lo, hi))
+    return out
+
+
+def _in_python(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any],
+               places: tuple[Place | None, Place | None, Place | None]) -> Listed:
+    """One company's notices, or a list with a place filter: every notice of the kind read in order (a move's town
+    from its index), the places compared here, a town typed with a typo read as meant."""
+    town, origin, target = places
+
+    def is_a_seat(names: list[str]) -> bool:
+        return bool(read(ctx, SEAT_KNOWN, names=names))
+
+    located = bool(town or origin or target)
+    by_town = None if args.uid else _by_town(origin, target)
+    found = read(ctx, _select(args, keys, located, by_town), **params,
+                 towns=sorted(by_town[1].towns) if by_town else None)
+    if by_town and not found and not is_a_seat(by_town[1].as_seats()):  # a typo? every move, to read it as meant
+        found = read(ctx, _select(args, keys, located, None), **params)
+    read_as: list[str] = []
+    if located:
+        seats = {town_key(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
+        read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target)
+                   if p and (fixed := p.correct(seats, is_a_seat))]
+    # a canton moved from: the canton before each move (a town is compared with the former seat)
+    from_cantons = _cantons_before(ctx, found) if origin and origin.canton else {}
+    chosen, seen = [], set()
+    for r in found:
+        if r["uid"] in seen and not args.uid:  # one row per company; for one company, each of its events
+            continue
+        if town and not town.holds(r["after_seat"] or r["seat"], r["canton"] or r["company_canton"]):
+            continue
+        if origin and not origin.holds(r["before_seat"], from_cantons.get(r["publication_number"])):
+            continue
+        if target and not target.holds(r["after_seat"], r["canton"]):
+            continue
+        seen.add(r["uid"])
+        chosen.append(r)
+    return Listed(_shown(ctx, chosen[: args.limit]), len(chosen), read_as, from_cantons)
+
+
+def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any],
+               places: tuple[Place | None, Place | None, Place | None]) -> Listed:
+    """A list across companies with no place filter, counted and cut in the server: the first `limit` companies'
+    rows (each at its first notice of the kind), and how many companies there are. The count runs beside the rows,
+    which are read a slice of time at a time (`_slices`), oldest first, until `limit` companies are found."""
+    notices = _notices(args, keys)
+    counted = read_later(ctx, COUNT.format(notices=notices), **params)
+    chosen: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for group, lo, hi in _slices(keys, args.since, args.until):
+        n = _first_n(args.limit)
+        while True:
+            rows = read(ctx, FIRST.format(notices=notices), **params | {"keys": group, "lo": lo, "hi": hi, "n": n})
+            fresh: dict[str, dict[str, Any]] = {}
+            for r in rows:
+                if r["uid"] not in seen:
+                    fresh.setdefault(r["uid"], r)
+            if len(rows) < n or len(chosen) + len(fresh) >= args.limit:
+                break
+            n *= 4
+        chosen += fresh.values()
+        seen |= fresh.keys()
+        if len(chosen) >= args.limit:
+            break
+    return Listed(chosen[: args.limit], counted.result()[0]["n"])
 
 
 def _shown(ctx: Context, chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -223,8 +352,8 @@ def _cantons_before(ctx: Context, moves: list[dict[str, Any]]) -> dict[str, str]
            if (m["uid"], m["publication_date"]) in before}
     seats = sorted({m["before_seat"] for m in moves if m["publication_number"] not in out and m["before_seat"]})
     best: dict[str, str] = {}
-    for seat in seats:
-        cantons = Counter(r["canton"] for r in read(ctx, SEAT_CANTONS, seat=seat))
+    for seat, rows in zip(seats, read_many(ctx, [(SEAT_CANTONS, {"seat": seat}) for seat in seats]), strict=True):
+        cantons = Counter(r["canton"] for r in rows)
         if cantons:
             best[seat] = min(cantons, key=lambda c: (-cantons[c], c))
     for m in moves:
@@ -273,41 +402,14 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     origin, target = (Place(p) if p else None for p in (args.from_place, args.to_place))
     if (origin or target) and args.kind != "moved":
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
-    places = bool(town or origin or target)
-    def is_a_seat(names: list[str]) -> bool:
-        return bool(read(ctx, SEAT_KNOWN, names=names))
-
     keys = _keys(args, canton)
     params = {"subs": list(KINDS[args.kind][0]), "since": args.since, "until": args.until, "uid": args.uid,
-              "canton": canton, "form": form, "keys": keys}
-    by_town = None if args.uid else _by_town(origin, target)
-    found = read(ctx, _select(args, keys, places, by_town), **params,
-                 towns=sorted(by_town[1].towns) if by_town else None)
-    if by_town and not found and not is_a_seat(by_town[1].as_seats()):  # a typo? every move, to read it as meant
-        found = read(ctx, _select(args, keys, places, None), **params)
-    read_as: list[str] = []
-    if places:
-        seats = {town_key(s): s.split(" (")[0] for r in found for s in (r["seat"], r["after_seat"], r["before_seat"]) if s}
-        read_as = [f"{p.text!r} as {fixed!r}" for p in (town, origin, target)
-                   if p and (fixed := p.correct(seats, is_a_seat))]
-    # a canton moved from: the canton before each move (a town is compared with the former seat)
-    from_cantons = _cantons_before(ctx, found) if origin and origin.canton else {}
-    chosen, seen = [], set()
-    for r in found:
-        if r["uid"] in seen and not args.uid:  # one row per company; for one company, each of its events
-            continue
-        if town and not town.holds(r["after_seat"] or r["seat"], r["canton"] or r["company_canton"]):
-            continue
-        if origin and not origin.holds(r["before_seat"], from_cantons.get(r["publication_number"])):
-            continue
-        if target and not target.holds(r["after_seat"], r["canton"]):
-            continue
-        seen.add(r["uid"])
-        chosen.append(r)
-    shown = _shown(ctx, chosen[: args.limit])
-    from_cantons = from_cantons or (_cantons_before(ctx, shown) if args.kind == "moved" else {})
-    rows = [_row(args.kind, r, from_cantons.get(r["publication_number"])) for r in shown]
-    count = len(chosen)
+              "canton": canton, "form": form, "keys": keys, "lo": None, "hi": None}
+    listed = (_in_python if town or origin or target or args.uid else _in_server)(ctx, args, keys, params,
+                                                                                   (town, origin, target))
+    from_cantons = listed.from_cantons or (_cantons_before(ctx, listed.shown) if args.kind == "moved" else {})
+    rows = [_row(args.kind, r, from_cantons.get(r["publication_number"])) for r in listed.shown]
+    count, read_as = listed.count, listed.read_as
     filters = ", ".join(f"{k} {v}" for k, v in args.model_dump(exclude_none=True, exclude={"kind", "limit"}).items())
     return Rows(rows, f"no company {args.kind.replace('_', ' ')}" + (f" with {filters}" if filters else "") +
                 " in the notices of the graph",

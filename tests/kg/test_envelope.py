@@ -99,3 +99,17 @@ def test_a_result_survives_a_checkpoint_round_trip():
     res = ToolResult("search_companies", {"query": "x"}, Status.OK, [{"uid": "u"}], "", 1.5)
     back = serde.loads_typed(serde.dumps_typed(res))
     assert back == res and back.status is Status.OK
+
+
+def test_a_read_gives_plain_rows_as_they_are_and_converts_the_rest(reader, graph_settings):
+    """`read` takes a row of plain values as it is and converts one with a node, a list or a map as before: the
+    rows are those of converting every value."""
+    from kg.endpoints.base import read
+    from kg.records import to_jsonable
+    ctx = Context(reader, graph_settings)
+    query = ("UNWIND range(1, 3) AS i RETURN i AS n, 'x' + toString(i) AS s, i * 1.5 AS f, i > 1 AS b, null AS z, "
+             "CASE WHEN i = 2 THEN [i, 'a'] WHEN i = 3 THEN {k: i} ELSE i END AS mixed")
+    with reader.read_session() as s:
+        expected = [to_jsonable(r.data()) for r in s.run(query)]
+    assert read(ctx, query) == expected
+    assert [type(r["mixed"]) for r in expected] == [int, list, dict]

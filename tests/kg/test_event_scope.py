@@ -155,3 +155,25 @@ def test_lists_by_scope_are_the_lists_of_every_notice(ctx, monkeypatch, args):
     expected = [r for r in every.rows if args["kind"] != "renamed" or not liquidation_rename(r["from"], r["to"])]
     assert scoped.rows == expected and scoped.extra["count"] == len(expected)
 
+
+
+@pytest.mark.parametrize("first", [None, 1])
+@pytest.mark.parametrize("limit", [1, 3, 500])
+@pytest.mark.parametrize("args", [
+    {"kind": "founded", "canton": "ZH"}, {"kind": "bankrupt", "since": "2021-01-01"}, {"kind": "renamed"},
+    {"kind": "liquidation", "legal_form": "GmbH"}, {"kind": "merged", "year": 2022}, {"kind": "deleted"},
+    {"kind": "bankrupt", "canton": "GE", "until": "2023-06-30"},
+])
+def test_a_list_counted_and_cut_in_the_server_is_the_list_read_whole(ctx, monkeypatch, args, limit, first):
+    """A list with no place filter is counted in the server and read a year at a time up to its limit (the rows read
+    raised until enough companies are found: one row read first forces that): the rows and the count are those of
+    every notice read and chosen here."""
+    import kg.endpoints.events as events
+    if first:
+        monkeypatch.setattr(events, "_first_n", lambda limit: first)
+    cut = call(ctx, "list_events", args | {"limit": limit})
+    monkeypatch.setattr(events, "_in_server", events._in_python)
+    whole = call(ctx, "list_events", args | {"limit": limit})
+    assert cut.status == whole.status == "ok"
+    assert cut.rows == whole.rows and cut.extra["count"] == whole.extra["count"]
+    assert len(cut.rows) == min(limit, cut.extra["count"])
