@@ -34,7 +34,9 @@ EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankrup
                "latest_notice")
 PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
 
-_TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|search the notices|volltext|"
+# (not the noun, "j'ai vu la mention « en liquidation » sur un courrier": what they saw, not a search)
+_TEXT = re.compile(r"\b((?<!\bla )(?<!\bune )(?<!\bcette )mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|"
+                   r"search the notices|volltext|"
                    r"full.?text)\b")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
@@ -503,6 +505,9 @@ _PHRASED = {
                           # (not what it invests in something: "in the new building", "dans sa nouvelle usine")
                           r"(?!\s+(?:in|into|dans|en|nel|nella)\s+(?:the|a|an|its|their|new|sa|son|ses|leur|leurs|un|une|le|"
                           r"la|les)\b)"),
+    # "de quelle nature est cette entité ?", "di che natura è X?": what it is in law (not the nature of its activity)
+    "legal_form": re.compile(r"\b(?:de quelle nature|di che natura|di quale natura) (?:est|e)\b(?!.{0,30}\b(?:activit\w*|"
+                             r"attivita|affaires|business|metier|travail)\b)"),
     # "Est-ce que tu sais ce que X fait ?": what it does
     # (not "est-ce que X a fait faillite", "fait partie", "en fait": the verb ends the clause)
     "purpose": re.compile(r"(?<!est-)\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?<!\ba )(?<!\bont )(?<!\ben )(?:fait|font)"
@@ -668,9 +673,12 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("network")  # "does X sell to other businesses?": its customers, not companies sharing persons
     if "capital" in facts and re.search(r"\bstarting (?:fund|capital)\b", asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "the starting fund": the capital, not when it started
-    if "persons" in facts and facts & {"capital", "liquidation"} and _BY_OWNERS.search(asked) and not _has(
-            asked, tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
+    if "persons" in facts and facts & {"capital", "liquidation"} and (
+            _BY_OWNERS.search(asked) or "capital" in facts and _BY_OWNERS_PASSIVE.search(asked)) and not _has(
+            _NOT_WHO.sub(" ", asked), tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
         facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
+    if "purpose" in facts and _FOR_PURPOSES.search(asked) and not _has(_FOR_PURPOSES.sub(" ", asked), FACTS["purpose"]):
+        facts.discard("purpose")  # "for the purposes of our file, its UID": why it is asked, not its purpose
     if "seat_move" in facts or "head_office" in facts or _SITS_ON.search(asked):
         facts.discard("address")  # "qui siège au conseil", "who sits on the board": a seat on a board
     if "history" in facts and facts & set(EVENT_FACTS) and not _has(
@@ -729,17 +737,25 @@ _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|einge
                                r"on the register|im handelsregister)")
 _OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
 # the owners as who put the capital in or decided the liquidation: not the persons asked for
-_BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*)\b.{0,25}\b(?:put|invest\w*|brought|contribut\w*|paid|decid\w*|"
-                        r"resolv\w*|voted|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
+_BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|members|membres|mitglieder|membri)\b.{0,25}\b(?:put|invest\w*|"
+                        r"brought|contribut\w*|paid|decid\w*|"
+                        r"resolv\w*|vot(?:e|ed|ing)|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
                         r"haben (?:\w+ )?(?:eingelegt|investiert|einbezahlt|beschlossen|entschieden)|"
                         r"hanno (?:messo|investito|versato|deciso))\b")
+# the money subscribed or paid in by the owners ("la somme souscrite par les associés"): the capital, not its persons
+_BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?s?|paid in|put in|contributed|"
+                                r"gezeichnet|einbezahlt|eingebracht|sottoscritt\w*|versat\w*|conferit\w*)\s+"
+                                r"(?:par|by|von|dai|da|dagli)\s+(?:\w+\s+){0,2}?(?:" + _OWNER_WORD + r")\b")
+_FOR_PURPOSES = re.compile(r"\b(?:for|to) (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
+_NOT_WHO = re.compile(r"\bce qui\b")  # "pour ce qui est de X": no one asked
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
 _WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD + r")\b")
 # how old a person is, asked of a person
 _AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:is |ist |a |ha )?(?:the |die |la |le |l'|das )?"
                         r"(?:company|firm|firma|unternehmen|gesellschaft|societe|entreprise|societa|azienda|ditta))")
-_IN_LAW = re.compile(r"\b(?:legally speaking|juridiquement parlant|giuridicamente parlando|rechtlich gesehen)\b")
+_IN_LAW = re.compile(r"\b(?:legally speaking|juridiquement parlant|giuridicamente parlando|rechtlich gesehen|"
+                     r"au sens du droit(?: des societes| suisse)?)\b")
 _LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
 _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
@@ -751,7 +767,8 @@ _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooper
              r"entreprise individuelle|ditta individuale|societa anonima)")
 _IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _ONE_FORM + r"\W*$")
 _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
-                                r"wann|datum|quand|quando|data)\b|\b(?:when|date|wann|datum|quand|quando|data)\b.*"
+                                r"wann|datum|quand|quando|data|year|jahr|annee|anno)\b|\b(?:when|date|wann|datum|quand|"
+                                r"quando|data|year|jahr|annee|anno)\b.*"
                                 r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
 _WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|quelle annee|"
                    r"quando|da quando|data|anno)\b")
@@ -760,7 +777,9 @@ _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscriptio
                                  r"come to an end|came to an end|ceased|terminated|erloschen|beendet|endete|pris fin|"
                                  r"prend fin|terminee|cessee|cessata|terminata|finita)\b")
 # how long it has existed or been registered: the founding ("how long has it been in the register?")
-_HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo)\b.{0,40}"
+_HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|for how many years|"
+                              r"since (?:what|which) (?:date|year)|seit wie ?vielen jahren|depuis combien d'annees|"
+                              r"da quanti anni)\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
 _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))
@@ -776,7 +795,10 @@ def _standard(folded: str) -> str:
 
 # "liquidation-related notices": an adjective, not a question about related companies
 _RELATED_ADJ = re.compile(r"(?<=\w)-related\b")
-_HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando)\b")
+_HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando|"
+                       r"da quanti anni|for how many years|since (?:what|which) (?:date|year)|seit wie ?vielen jahren|"
+                       # "when it came into existence": its founding, not whether it exists
+                       r"(?:came|come|coming) into (?:existence|being))\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
 _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"
               r"ragion[ei] social[ei]|denominazion[ei]|denominations?|designations?|firmes?)")

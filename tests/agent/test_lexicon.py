@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from agent import intents as I
 from agent.offline import filters, linker
 from agent.offline.understand import understand
 
@@ -433,6 +434,22 @@ CASES["liquidation"] += ["{n} est en train de fermer ?", "Ont-ils décidé d'arr
 CASES["legal_form"] += ["{n}: corp or coop?", "Quelle sorte d'entité est {n} ?", "{n}, c koi comme structure ?"]
 CASES["purpose"] += ["What is {n} registered to do?", "Ils bossent dans quoi chez {n} ?"]
 CASES["name_change"] += ["Has {n} always been called that?", "Ancienne désignation de {n} ?"]
+# words of writers ZJ (a Geneva broker typing on her phone) and ZK (a London in-house lawyer), in phrasings of this
+# test's own
+CASES["address"] += ["Domiciliation de {n} ?"]
+CASES["bankruptcy"] += ["Was a bankrupcy declared for {n}?"]
+CASES["capital"] += ["Le fonds social de {n} ?", "How much was subscribed by the shareholders of {n}?",
+                     "Montant souscrit par les actionnaires de {n} ?"]
+CASES["deletion"] += ["Quand {n} a-t-elle disparu du RC ?"]
+CASES["liquidation"] += ["Est-ce qu'on va liquider {n} ?", "Did the members of {n} vote to dissolve it?"]
+CASES["foundation"] += ["Année d'immatriculation de {n} ?", "For how many years has {n} existed?",
+                        "When did {n} come into existence?", "Since which year has {n} been in the register?",
+                        "Da quanti anni è iscritta {n}?"]
+CASES["legal_form"] += ["What kind of body is {n}?", "{n} : quel genre de personne morale ?", "Legal vehicle of {n}?",
+                        "Au sens du droit, {n} est quoi ?", "De quelle nature est {n} ?", "Di che natura è {n}?"]
+CASES["purpose"] += ["What is {n} permitted to do?", "What's the business of {n}?", "Le champ d'activité de {n} ?",
+                     "{n}: raison d'être?"]
+CASES["uid"] += ["For the purposes of the contract, the UID of {n}?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -518,6 +535,8 @@ def test_an_attribute_of_a_named_company_is_no_text_search(ctx, company):
 
 # words that ask for a fact in one question and not in another (found by reading the change that added them)
 NOT_ASKED = [
+    ("De quelle nature est l'activité de {n} ?", {"purpose"}),
+    ("Au sens du droit suisse, quel est le but de {n} ?", {"purpose"}),
     ("Rechtsform und Status der {n}?", {"legal_form", "status"}),
     ("Forma giuridica e scopo di {n}?", {"legal_form", "purpose"}),
     ("Wann wurde {n} gegründet und was ist ihre Rechtsform?", {"legal_form", "foundation"}),
@@ -602,3 +621,15 @@ NOT_ASKED = [
 def test_a_word_is_read_only_where_it_asks(ctx, company, template, facts):
     question = template.format(n=company)
     assert understand(question, anchored=False, link=linker.link(ctx, question)).facts == facts, question
+
+
+@pytest.mark.parametrize("template, text_search", [
+    ("J'ai vu la mention « en faillite » sur une facture de {n} : depuis quand ?", False),
+    ("Which notices mention {n}?", True),
+    ("Avis qui mentionnent {n} ?", True),
+])
+def test_a_mention_seen_is_no_text_search(ctx, company, template, text_search):
+    """"La mention « en faillite »" is what the user saw; "notices that mention X" asks for a search of their text."""
+    question = template.format(n=company)
+    u = understand(question, anchored=False, link=linker.link(ctx, question))
+    assert (u.intent == I.ALL) == text_search, (question, u.intent, u.facts)
