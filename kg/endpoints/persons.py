@@ -9,7 +9,8 @@ Phase 3 writes on every hub its companies and mandates over all its posts, in an
 same per canton (`kg.hub_counts`), with a summary of how many hubs have each value. A ranking of posts ever held,
 in one role group or any, in all cantons or one, is read from them: the summary gives the values of the top rows,
 the rank of each value and how many persons reach `min_count`; equality look-ups on the index give the hubs of
-those values; only the persons shown are read for their companies. A narrower ranking (current posts, a few role
+those values; only the persons shown are read for their companies, at most `LISTED` posts each, side by side
+(a row says whether its list is `complete`). A narrower ranking (current posts, a few role
 keys of a group) is bounded by them: it counts exactly only the hubs whose bound reaches the threshold —
 `min_count`, or for a plain top list the value of the last person shown — highest bound first (a threshold scan),
 and the result is the one a full count would give. Of the persons tied at the last value shown, any may be shown
@@ -23,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
+from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
 from kg.endpoints.vocabulary import ROLE_GROUPS, role_keys
 from kg.hub_counts import PROPERTIES, SUMMARY_UID, TALLY_LABEL, VERSION, group_of, prop, scoped
 from kg.places import canton_code
@@ -51,6 +52,10 @@ RETURN h.uid AS person, h.name AS name, c.uid AS company, c.name AS company_name
 """
 POSTS = "UNWIND $hubs AS u\n" + _POSTS.format(label="BaseNode {uid: u}")
 ALL_POSTS = _POSTS.format(label="NameHub")  # when every hub must be counted: one read, no hub list
+# The posts of one person whose value is stored, as many as the row lists (a name hub of a million notices holds
+# hundreds): read side by side, one query per person.
+POSTS_OF = _POSTS.format(label="BaseNode {uid: $hub}") + "LIMIT $n\n"
+LISTED = 60  # posts read per person of a ranking the stored counts give: the companies its row lists
 BATCH = 500  # hubs counted per query
 EVERY = 20 * BATCH  # when more hubs than this could reach a list, one read of every post is quicker
 FIRST = 200  # candidates read first for a plain top list
@@ -120,9 +125,9 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         count(None)
         return _answer(counted, args)
     hist = _histogram(summary[0], bound, canton)
-    if exact and not args.current:  # the stored counts are the values: read the top hubs
+    if exact and not args.current:  # the stored counts are the values: list the companies of the top hubs
         floor = max(args.min_count, 1)
-        count([u for u, _ in _of_values(ctx, bound, canton, hist, floor, args.limit)])
+        counted.update(_listed(ctx, dict(_of_values(ctx, bound, canton, hist, floor, args.limit)), args, canton, roles))
         above, more = {}, 0
         for v in sorted(hist, reverse=True):
             above[v], more = more, more + hist[v]
@@ -146,6 +151,19 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         seen = {u for u, _ in first}
         count([u for u, _ in _of_values(ctx, bound, canton, hist, last, 10**9) if u not in seen])
     return _answer(counted, args, complete=False)  # the persons below the last one shown are not all counted
+
+
+def _listed(ctx: Context, values: dict[str, int], args: RankPersonsArgs, canton: str | None,
+            roles: list[str] | None) -> dict[str, dict[str, Any]]:
+    """The rows of hubs whose values are stored (`values`): each with its value and the companies of its first
+    `LISTED` posts in scope; `complete` says whether those are all its posts."""
+    pages = read_many(ctx, [(POSTS_OF, {"hub": hub, "n": LISTED, "canton": canton, "roles": roles}) for hub in values])
+    out: dict[str, dict[str, Any]] = {}
+    for page in pages:
+        page.sort(key=lambda p: (p["publication_date"] or "", p["publication_number"] or ""))
+        for uid, row in _rows(mandates(page, False, set(roles) if roles else None), args.metric).items():
+            out[uid] = row | {"value": values[uid], "complete": len(page) < LISTED}
+    return out
 
 
 def _answer(counted: dict[str, dict[str, Any]], args: RankPersonsArgs, above: dict[int, int] | None = None,
@@ -199,7 +217,7 @@ def _of_values(ctx: Context, bound: str, canton: str | None, hist: dict[int, int
 
 
 def _rows(held: dict[str, dict[str, Any]], metric: str) -> dict[str, dict[str, Any]]:
-    """hub -> {uid, name, value, companies (each with its roles and first notice)}."""
+    """hub -> {uid, name, value, companies (each with its roles and first notice), complete (every one listed)}."""
     out = {}
     for person, entry in held.items():
         companies: dict[str, dict[str, Any]] = {}
@@ -209,5 +227,6 @@ def _rows(held: dict[str, dict[str, Any]], metric: str) -> dict[str, dict[str, A
                                                "publication_date": e["publication_date"]})
             c["roles"].append(role)
         out[person] = {"uid": person, "name": entry["name"], "value": len(companies) if metric == "companies"
-                       else len(entry["posts"]), "companies": sorted(companies.values(), key=lambda c: c["name"] or "")}
+                       else len(entry["posts"]), "companies": sorted(companies.values(), key=lambda c: c["name"] or ""),
+                       "complete": True}
     return out

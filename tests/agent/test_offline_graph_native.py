@@ -7,6 +7,8 @@ import datetime as dt
 import re
 from collections import Counter
 
+import pytest
+
 from agent.session import Session
 from tests.support.truth import Truth
 
@@ -105,3 +107,19 @@ def test_persons_on_more_boards_than_a_threshold(offline, truth):
         assert rows[0]["name"] in text and rows[0]["companies"][0]["publication_number"] in text
     else:
         assert "No person holds at least 3" in text
+
+
+@pytest.mark.parametrize("metric, complete, value, said", [
+    ("companies", True, 8, "and 2 more"), ("companies", False, 150, "and 144 more"), ("mandates", False, 150, "and more"),
+    ("companies", True, 6, None),
+])
+def test_a_ranking_row_says_how_many_companies_are_not_shown(metric, complete, value, said):
+    """Six companies are shown per person; the rest are counted from the row's list when it is complete, else from
+    the stored count of companies (a count of mandates says only that there are more)."""
+    from agent.offline.graph_answers import _ranking
+    from agent.offline.graph_questions import GraphAsk
+    listed = [{"name": f"Firma {i} AG", "publication_number": f"HR01-{i}"} for i in range(8 if complete and value == 8 else 6)]
+    row = {"rank": 1, "name": "Muster, Anna", "value": value, "companies": listed, "complete": complete}
+    text = _ranking(GraphAsk("rank_persons", {"metric": metric}), [row], "1 person")
+    line = next(t for t in text.splitlines() if "Muster, Anna" in t)
+    assert (said in line) if said else " more" not in line, line

@@ -325,6 +325,21 @@ def test_the_threshold_scan_ranks_as_a_count_of_every_post_would(ctx, monkeypatc
         assert scan.extra["count"] == full.extra["count"]
 
 
+def test_a_ranking_from_stored_counts_lists_part_of_a_long_list(ctx, monkeypatch):
+    """A ranking the stored counts give reads at most `LISTED` posts per person shown: the values, ranks and persons
+    are the same, the companies listed are some of the person's, and the row says the list is not complete."""
+    from kg.endpoints import persons
+    whole = call(ctx, "rank_persons", {"limit": 5})
+    monkeypatch.setattr(persons, "LISTED", 2)
+    part = call(ctx, "rank_persons", {"limit": 5})
+    assert whole.rows and all(r["complete"] for r in whole.rows)
+    assert [(r["uid"], r["value"], r["rank"]) for r in part.rows] == [(r["uid"], r["value"], r["rank"]) for r in whole.rows]
+    companies = {r["uid"]: {c["uid"] for c in r["companies"]} for r in whole.rows}
+    for r in part.rows:
+        assert 1 <= len(r["companies"]) <= 2 and {c["uid"] for c in r["companies"]} <= companies[r["uid"]]
+        assert not r["complete"]
+
+
 def test_every_hub_bounds_its_counts(ctx):
     """No person's companies (mandates) in any filter exceed the counts phase 3 wrote on their hub."""
     from kg.endpoints.base import read
