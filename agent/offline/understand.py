@@ -34,10 +34,11 @@ EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankrup
                "latest_notice")
 PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
 
-# (not the noun, "j'ai vu la mention « en liquidation » sur un courrier": what they saw, not a search)
-_TEXT = re.compile(r"\b((?<!\bla )(?<!\bune )(?<!\bcette )mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|"
-                   r"search the notices|volltext|"
+_TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|search the notices|volltext|"
                    r"full.?text)\b")
+# the mention a user saw ("j'ai vu la mention « en liquidation » sur un courrier"): what they saw, not a search
+_SEEN_MENTION = re.compile(r"\b(?:vu|lu|remarque|apercu|note|saw|seen|noticed|read|gesehen|bemerkt|visto|notato)\b"
+                           r"(?:\W+\w+){0,3}?\W+(?:la|une|cette|the|a|this|den|die|einen|la|una|questa) mention\w*")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
@@ -328,7 +329,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
     if aggregate_kind == "rank":
         u.intent, u.rank = I.ANALYTICS, filters.rank_args(u.masked)
         return u
-    if _TEXT.search(f) and not (u.link and u.facts & _ATTRIBUTES) and not (
+    if _TEXT.search(f) and not _SEEN_MENTION.search(f) and not (u.link and u.facts & _ATTRIBUTES) and not (
             u.refers_back and u.facts & {"first_notice", "latest_notice"}):
         # (the purpose of a named company "to see if it mentions trading" is still its purpose; "the earliest
         # publication mentioning them" is that person's first notice)
@@ -481,20 +482,20 @@ _FACT_WORDS = {w: fact for fact, words in FACTS.items() for w in words if w.isal
 def _read_facts(asked: str) -> set[str]:
     ended = asked + " "  # a UID word written with its space after it ("codice che ") also ends the question
     return _settle({fact for fact, words in FACTS.items() if _has(ended if fact == "uid" else asked, words)}
-                   | {fact for fact, pattern in _PHRASED.items() if pattern.search(asked)} | _compound_facts(asked), asked)
+                   | {fact for fact, pattern in _PHRASED if pattern.search(asked)} | _compound_facts(asked), asked)
 
 
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
-_PHRASED = {
-    "liquidation": re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b"),
+_PHRASED = (  # (fact, pattern): a fact may be asked by several
+    ("liquidation", re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b")),
     # "When was X launched?", "X a été lancée quand ?" (not its products, nor a procedure)
-    "foundation": re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
+    ("foundation", re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
                              r"\bwhen (?:was|were)\b.{0,20}\b(?:made|formed)\?|"
                              r"\bwhen (?:was|were|did)\b.{0,20}\blaunch(?:ed)?\b(?!.{0,30}\b(?:liquidation|bankruptcy|"
                              r"procedure|proceedings|products?|brands?)\b)|"
                              r"^(?!.*\b(?:procedure|faillite|liquidation|concours|poursuite|produit|marque|site|gamme|"
-                             r"campagne|application|offre)).*\b(?:a(?:-t-elle|-t-il)? ete lancee?|lancee? quand)\b"),
-    "capital": re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
+                             r"campagne|application|offre)).*\b(?:a(?:-t-elle|-t-il)? ete lancee?|lancee? quand)\b")),
+    ("capital", re.compile(r"\b(?:how much money|combien d'argent|wie viel geld|quanto denaro|quanti soldi)\b.{0,50}\b"
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
                           r"messo|investito|versato)\b|"
                           # "Combien les associés ont-ils apporté dans X ?": the money brought into it
@@ -504,27 +505,44 @@ _PHRASED = {
                           r"conferit\w*|versat\w*)\b"
                           # (not what it invests in something: "in the new building", "dans sa nouvelle usine")
                           r"(?!\s+(?:in|into|dans|en|nel|nella)\s+(?:the|a|an|its|their|new|sa|son|ses|leur|leurs|un|une|le|"
-                          r"la|les)\b)"),
+                          r"la|les)\b)")),
     # "de quelle nature est cette entité ?", "di che natura è X?": what it is in law (not the nature of its activity)
-    "legal_form": re.compile(r"\b(?:de quelle nature|di che natura|di quale natura) (?:est|e)\b(?!.{0,30}\b(?:activit\w*|"
-                             r"attivita|affaires|business|metier|travail)\b)"),
+    ("legal_form", re.compile(r"\b(?:de quelle nature|di che natura|di quale natura) (?:est|e)(?:-elle|-il|-ce)?\b(?!\s*(?:le|la|"
+                             r"les|son|sa|ses|leur|leurs|il|lo|gli|un|une|du|des|del|della|l')\b)")),
+    # what it is allowed to do (not who may: the signatories); its reason for being (not that of a deletion)
+    ("purpose", re.compile(r"^(?!.*\b(?:who|wer|qui|chi)\b).*\b(?:allowed|permitted|authori[sz]ed|entitled) to do\b|"
+                          r"\b(?:raison d'etre|ragion d'essere)\b(?!\s*(?:de la|de l'|du|des|d'une?|della|dello|del)\s*"
+                          r"(?:radiation|liquidation|faillite|dissolution|suppression|modification|changement|transfert|fusion|"
+                          r"cancellazione|liquidazione|fallimento|modifica))|"
+                          r"\breason (?:for being|to exist)(?=\s*(?:[?.!,;]|$|of\b))|"
+                          # "what is their business?" (not "their business address")
+                          r"\bwhat is (?:their|its|the) business\b(?!\s+(?:address\w*|names?|numbers?|id|ids|identifier|"
+                          r"registration|form|structure|status|capital|type|entity|partners?|hours|e-?mail|phone|location|"
+                          r"premises|owners?|register)\b)")),
+    # money subscribed (not "subscribed to updates", "souscrit un emprunt")
+    ("capital", re.compile(r"\bsubscribed (?:capital|shares|amount|sum|money)\b|\b(?:capital|shares|amount|sum|money)\b.{0,20}"
+                          r"\bsubscribed\b|\b(?:somme|montant|capital|parts|actions|apports?)\b.{0,25}\bsouscrit\w*|"
+                          r"\bsouscrit\w* (?:par|au capital)\b|\b(?:how much|combien|quanto|wie ?viel)\b.{0,40}\b(?:subscribed|"
+                          r"souscrit\w*|sottoscritt\w*|gezeichnet)\b")),
+    # "ils sont en train de liquider la société" (not "who is to liquidate it": its liquidator)
+    ("liquidation", re.compile(r"^(?!.*\b(?:qui|chi|wer|who)\b).*\b(?:liquider|liquidare|liquidier\w*)\b")),
     # "Est-ce que tu sais ce que X fait ?": what it does
     # (not "est-ce que X a fait faillite", "fait partie", "en fait": the verb ends the clause)
-    "purpose": re.compile(r"(?<!est-)\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?<!\ba )(?<!\bont )(?<!\ben )(?:fait|font)"
+    ("purpose", re.compile(r"(?<!est-)\bce qu(?:e|')\s*(?:\S+\s+){0,3}?(?<!\ba )(?<!\bont )(?<!\ben )(?:fait|font)"
                           r"(?=\s*(?:[?.!,;]|$|exactement|au juste|dans la vie|comme))|"
-                          r"\b(?:ils|elles) sont dans quoi\b(?! comme)"),
+                          r"\b(?:ils|elles) sont dans quoi\b(?! comme)")),
     # "historique de dénomination", "a-t-elle porté une autre firme ?": the names it bore
-    "name_change": re.compile(r"\bhistorique (?:des?|du) (?:noms?|denominations?|raisons? sociales?|appellations?)\b|"
+    ("name_change", re.compile(r"\bhistorique (?:des?|du) (?:noms?|denominations?|raisons? sociales?|appellations?)\b|"
                               # another name it bore; names it bore (plural, past); the name it bore then
                               r"\bport\w*\W+(?:\w+\W+){0,2}?(?:autres?|ancien\w*|precedent\w*|d'autres|different\w*)\W+"
                               r"(?:noms?|firmes?|raisons? sociales?|denominations?|appellations?)\b|"
                               r"\b(?:noms|firmes|raisons sociales|denominations|appellations)\b(?:\W+\S+){0,4}?\W+"
                               r"port(?:es|ees)\b|"
-                              r"\b(?:nom|noms|firme|raison sociale|denomination)\b(?:\W+\S+){0,4}?\W+portai(?:t|ent)\b"),
+                              r"\b(?:nom|noms|firme|raison sociale|denomination)\b(?:\W+\S+){0,4}?\W+portai(?:t|ent)\b")),
     # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
-    "network": re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
-                          r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b"),
-}
+    ("network", re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
+                          r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b")),
+)
 
 
 # the words the facts are asked with, long enough to forgive a typo in ("bankrupcy", "registraton", "adresse")
@@ -674,7 +692,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if "capital" in facts and re.search(r"\bstarting (?:fund|capital)\b", asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "the starting fund": the capital, not when it started
     if "persons" in facts and facts & {"capital", "liquidation"} and (
-            _BY_OWNERS.search(asked) or "capital" in facts and _BY_OWNERS_PASSIVE.search(asked)) and not _has(
+            _BY_OWNERS.search(asked) or "capital" in facts and _BY_OWNERS_PASSIVE.search(asked)
+            and not _NAMES_ASKED.search(asked)) and not _has(
             _NOT_WHO.sub(" ", asked), tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
         facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
     if "purpose" in facts and _FOR_PURPOSES.search(asked) and not _has(_FOR_PURPOSES.sub(" ", asked), FACTS["purpose"]):
@@ -706,11 +725,11 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if _REGISTRATION_ENDED.search(asked):
         facts.add("deletion")  # "its registration came to an end": when?
         facts.discard("foundation")
-    if _HOW_LONG_LISTED.search(asked) and not facts & {"liquidation", "bankruptcy", "deletion"}:
+    if _HOW_LONG_LISTED.search(asked) and not facts & {"liquidation", "bankruptcy", "deletion", "persons", "address"}:
         facts.add("foundation")  # "how long has it been in the register?" (not "how long in liquidation?")
     if not facts and _REGISTRATION_WHEN.search(asked):
         facts.add("foundation")  # "regarding the registration of X, on which date did it happen?"
-    if "foundation" in facts and _HOW_LONG.search(asked):
+    if "foundation" in facts and _HOW_LONG.search(asked) and not _STILL.search(asked):
         facts.discard("status")  # "how long has it existed?" asks since when, not whether it still exists
     if {"history", "name_change"} <= facts and _NAME_HISTORY.search(asked) and not _has(
             _NAME_HISTORY.sub(" ", asked), FACTS["history"]):
@@ -737,7 +756,9 @@ _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|einge
                                r"on the register|im handelsregister)")
 _OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
 # the owners as who put the capital in or decided the liquidation: not the persons asked for
-_BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|members|membres|mitglieder|membri)\b.{0,25}\b(?:put|invest\w*|"
+_MEMBERS = (r"(?<!board )members|membres(?! du conseil| de la direction)|mitglieder(?! des verwaltungsrat\w*| der "
+            r"geschaeftsleitung| des vorstand\w*)|membri(?! del consiglio)")
+_BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|" + _MEMBERS + r")\b.{0,25}\b(?:put|invest\w*|"
                         r"brought|contribut\w*|paid|decid\w*|"
                         r"resolv\w*|vot(?:e|ed|ing)|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
                         r"haben (?:\w+ )?(?:eingelegt|investiert|einbezahlt|beschlossen|entschieden)|"
@@ -746,11 +767,14 @@ _BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|members|membres|m
 _BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?s?|paid in|put in|contributed|"
                                 r"gezeichnet|einbezahlt|eingebracht|sottoscritt\w*|versat\w*|conferit\w*)\s+"
                                 r"(?:par|by|von|dai|da|dagli)\s+(?:\w+\s+){0,2}?(?:" + _OWNER_WORD + r")\b")
-_FOR_PURPOSES = re.compile(r"\b(?:for|to) (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
+_FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
 _NOT_WHO = re.compile(r"\bce qui\b")  # "pour ce qui est de X": no one asked
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
-_WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD + r")\b")
+_WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD +
+                           r"|members|membres|mitglieder|membri)\b")
+# their names asked beside the money they put in ("le capital souscrit par les associés et leurs noms")
+_NAMES_ASKED = re.compile(r"\b(?:names?|noms?|namen|nomi|list\w*|liste|elenco|lesquels|lesquelles|welche)\b")
 # how old a person is, asked of a person
 _AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:is |ist |a |ha )?(?:the |die |la |le |l'|das )?"
                         r"(?:company|firm|firma|unternehmen|gesellschaft|societe|entreprise|societa|azienda|ditta))")
@@ -766,10 +790,12 @@ _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooper
              r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
              r"entreprise individuelle|ditta individuale|societa anonima)")
 _IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _ONE_FORM + r"\W*$")
-_REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b(?:when|date|"
-                                r"wann|datum|quand|quando|data|year|jahr|annee|anno)\b|\b(?:when|date|wann|datum|quand|"
-                                r"quando|data|year|jahr|annee|anno)\b.*"
-                                r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b")
+# (a year asked, not a year named: "im Jahr 2019", "last year")
+_WHEN_WORD = (r"(?:when|date|wann|datum|quand|quando|data|(?<!im )(?<!last )(?<!this )(?<!next )(?<!dieses )(?<!letztes )"
+              r"(?:year|jahr|annee|anno)(?!\s*\d))")
+_REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|inscription|iscrizione)\b.*\b" + _WHEN_WORD +
+                                r"\b|\b" + _WHEN_WORD + r"\b.*\b(?:registration|eintragung|immatriculation|inscription|"
+                                r"iscrizione)\b")
 _WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|quelle annee|"
                    r"quando|da quando|data|anno)\b")
 # a registration that ended: the deletion ("when did the registration of X come to an end?")
@@ -779,7 +805,8 @@ _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscriptio
 # how long it has existed or been registered: the founding ("how long has it been in the register?")
 _HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|for how many years|"
                               r"since (?:what|which) (?:date|year)|seit wie ?vielen jahren|depuis combien d'annees|"
-                              r"da quanti anni)\b.{0,40}"
+                              r"da quanti anni|seit welche[mn] (?:jahr|datum)|depuis quelle (?:annee|date)|"
+                              r"da (?:che|quale) (?:anno|data))\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
 _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))
@@ -789,7 +816,7 @@ _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key
 def _standard(folded: str) -> str:
     """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`); a plural
     written in brackets as the plural ("raison(s) sociale(s)")."""
-    folded = re.sub(r"\s+(?=[?!])", "", folded)  # French spacing: "son numéro CHE ?"
+    folded = re.sub(r"\s+(?=[?!])", "", folded).replace("\u2019", "'")  # French spacing: "son numéro CHE ?"; ’ as '"
     return _DIALECT.sub(lambda m: DIALECT[m.group(1)], re.sub(r"(?<=[a-z])\((e?s|x)\)", r"\1", folded))
 
 

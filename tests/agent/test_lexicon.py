@@ -535,6 +535,18 @@ def test_an_attribute_of_a_named_company_is_no_text_search(ctx, company):
 
 # words that ask for a fact in one question and not in another (found by reading the change that added them)
 NOT_ASKED = [
+    # from a reading of the words of writers ZJ and ZK: where they ask something else
+    ("Where's the UID of {n}?", {"uid"}),
+    ("What's their business address, {n}?", {"address"}),
+    ("Quelle personne morale est l'organe de révision de {n} ?", {"auditor"}),
+    ("De quelle nature est la dernière publication de {n} ?", {"latest_notice"}),
+    ("Who is allowed to do business on behalf of {n}?", {"persons"}),
+    ("{n}: reason for being struck off?", {"deletion"}),
+    ("Which board members voted for the liquidation of {n}?", {"liquidation", "persons"}),
+    ("Le capital souscrit par les associés de {n} et leurs noms ?", {"capital", "persons"}),
+    ("How long has {n} existed and is it still active?", {"foundation", "status"}),
+    ("Since which date is the new address of {n} registered?", {"address"}),
+    ("Any amendments to the purpose of {n}?", {"purpose"}),
     ("De quelle nature est l'activité de {n} ?", {"purpose"}),
     ("Au sens du droit suisse, quel est le but de {n} ?", {"purpose"}),
     ("Rechtsform und Status der {n}?", {"legal_form", "status"}),
@@ -626,6 +638,7 @@ def test_a_word_is_read_only_where_it_asks(ctx, company, template, facts):
 @pytest.mark.parametrize("template, text_search", [
     ("J'ai vu la mention « en faillite » sur une facture de {n} : depuis quand ?", False),
     ("Which notices mention {n}?", True),
+    ("Trouve les avis avec la mention « Holding »", True),
     ("Avis qui mentionnent {n} ?", True),
 ])
 def test_a_mention_seen_is_no_text_search(ctx, company, template, text_search):
