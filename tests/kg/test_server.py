@@ -98,3 +98,15 @@ def test_port_taken_by_another_program_gives_a_clear_error(tmp_path):
         out = cli(settings, "kg.server", "start")
         assert out.returncode == 1
         assert f"port {port}" in out.stderr and "GRAPH_BOLT_PORT" in out.stderr
+
+
+def test_a_start_opens_the_full_text_indexes_the_graph_has(graph_settings, graph):
+    """The server opens each full-text index once at start, so that the first search does not wait for it; an index
+    the graph lacks is passed over (a graph not built yet has none)."""
+    from kg.ddl import FULLTEXT
+    assert EmbeddedServer(graph_settings)._warm() == list(FULLTEXT)  # the session graph has its schema
+
+
+def test_a_start_on_an_empty_graph_opens_nothing(own_server):
+    assert cli(own_server, "kg.server", "start", "--json").returncode == 0
+    assert EmbeddedServer(own_server)._warm() == []
