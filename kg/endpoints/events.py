@@ -247,9 +247,10 @@ def _slices(keys: list[str] | None, since: str | None, until: str | None) -> lis
                                                                                       str | None]]:
     """The reads of a list's first rows, oldest first: (index keys, from, to). Each year of keys (each ends in its
     year), its first month read before the rest of it (a year of a canton's new entries is thousands of notices, its
-    first month hundreds; the notices of the other months are not followed to their company). Keys of None: one read."""
-    if keys is None:
-        return [(None, since, until)]
+    first month hundreds; the notices of the other months are not followed to their company). Keys of None, or a
+    list with no start (its keys go back to the gazette's first year, most of them empty): one read."""
+    if keys is None or since is None:
+        return [(keys, since, until)]
     years: dict[str, list[str]] = {}
     for k in keys:
         years.setdefault(k.rpartition("|")[2], []).append(k)

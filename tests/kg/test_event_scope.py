@@ -177,3 +177,15 @@ def test_a_list_counted_and_cut_in_the_server_is_the_list_read_whole(ctx, monkey
     assert cut.status == whole.status == "ok"
     assert cut.rows == whole.rows and cut.extra["count"] == whole.extra["count"]
     assert len(cut.rows) == min(limit, cut.extra["count"])
+
+
+def test_a_list_is_read_a_year_at_a_time_only_from_a_start():
+    """With a start, each year of index keys is read oldest first, its first month apart; with none (keys back to
+    1883, most years empty) the list is one read."""
+    from kg.endpoints.events import _slices
+    keys = ["ZH|2022", "|2022", "ZH|2023", "|2023"]
+    assert _slices(keys, "2022-03-15", "2023-01-20") == [
+        (["ZH|2022", "|2022"], "2022-03-15", "2022-03-31"), (["ZH|2022", "|2022"], "2022-04-01", "2022-12-31"),
+        (["ZH|2023", "|2023"], "2023-01-01", "2023-01-20")]
+    assert _slices(keys, None, "2023-06-30") == [(keys, None, "2023-06-30")]
+    assert _slices(None, "2022-01-01", None) == [(None, "2022-01-01", None)]
