@@ -108,7 +108,10 @@ def _ranking(ask: GraphAsk, rows: list[dict], message: str) -> str:
         comps = "; ".join(f"{c['name']} ({c['publication_number']})" for c in r["companies"][:6])
         # a long list is read in part (its count is the stored one): how many more only where that is known
         total = len(r["companies"]) if r.get("complete", True) else r["value"] if what == "companies" else None
-        more = "" if total is not None and total <= 6 else f" and {total - 6} more" if total is not None else " and more"
+        if total is None:
+            more = " and more"  # mandates counted, companies listed in part
+        else:
+            more = f" and {total - 6} more" if total > 6 else ""
         lines.append(f"| {r['rank']} | {r['name']} | {r['value']} | {comps}{more} |")
     head = (f"Persons with at least {ask.args['min_count']} {what}{roles}{scope}" if ask.args.get("min_count")
             else f"Persons by number of {what}{roles}{scope}")

@@ -115,8 +115,7 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
         pages = [read(ctx, ALL_POSTS, **posts)] if hubs is None else (
             read(ctx, POSTS, hubs=hubs[i: i + BATCH], **posts) for i in range(0, len(hubs), BATCH))
         for page in pages:
-            page.sort(key=lambda p: (p["publication_date"] or "", p["publication_number"] or ""))
-            counted.update(_rows(mandates(page, args.current, set(roles) if roles else None), args.metric))
+            counted.update(_page_rows(page, args.current, roles, args.metric))
 
     group, exact = group_of(roles)
     bound = prop(args.metric, group)
@@ -160,10 +159,16 @@ def _listed(ctx: Context, values: dict[str, int], args: RankPersonsArgs, canton:
     pages = read_many(ctx, [(POSTS_OF, {"hub": hub, "n": LISTED, "canton": canton, "roles": roles}) for hub in values])
     out: dict[str, dict[str, Any]] = {}
     for page in pages:
-        page.sort(key=lambda p: (p["publication_date"] or "", p["publication_number"] or ""))
-        for uid, row in _rows(mandates(page, False, set(roles) if roles else None), args.metric).items():
+        for uid, row in _page_rows(page, False, roles, args.metric).items():
             out[uid] = row | {"value": values[uid], "complete": len(page) < LISTED}
     return out
+
+
+def _page_rows(page: list[dict[str, Any]], current: bool, roles: list[str] | None,
+               metric: str) -> dict[str, dict[str, Any]]:
+    """The rows of one read of posts (`_rows`), its posts taken oldest first (sorted here, see `_POSTS`)."""
+    page.sort(key=lambda p: (p["publication_date"] or "", p["publication_number"] or ""))
+    return _rows(mandates(page, current, set(roles) if roles else None), metric)
 
 
 def _answer(counted: dict[str, dict[str, Any]], args: RankPersonsArgs, above: dict[int, int] | None = None,
