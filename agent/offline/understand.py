@@ -38,7 +38,7 @@ _TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording
                    r"full.?text)\b")
 # the mention a user saw ("j'ai vu la mention « en liquidation » sur un courrier"): what they saw, not a search
 _SEEN_MENTION = re.compile(r"\b(?:vu|lu|remarque|apercu|note|saw|seen|noticed|read|gesehen|bemerkt|visto|notato)\b"
-                           r"(?:\W+\w+){0,3}?\W+(?:la|une|cette|the|a|this|den|die|einen|la|una|questa) mention\w*")
+                           r"(?:\W+\w+){0,3}?\W+(?:la|une|cette|the|a|this|den|die|einen|una|questa) mention\w*")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
                       r"diese firma|dieses unternehmen|diese gesellschaft|die firma|das unternehmen|diese person|"
@@ -803,9 +803,10 @@ _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscriptio
                                  r"come to an end|came to an end|ceased|terminated|erloschen|beendet|endete|pris fin|"
                                  r"prend fin|terminee|cessee|cessata|terminata|finita)\b")
 # how long it has existed or been registered: the founding ("how long has it been in the register?")
-_HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|for how many years|"
-                              r"since (?:what|which) (?:date|year)|seit wie ?vielen jahren|depuis combien d'annees|"
-                              r"da quanti anni|seit welche[mn] (?:jahr|datum)|depuis quelle (?:annee|date)|"
+# how many years, since which date or year: how long it has been, asked in so many words
+_YEARS_SINCE = r"for how many years|since (?:what|which) (?:date|year)|seit wie ?vielen jahren|da quanti anni"
+_HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|" + _YEARS_SINCE +
+                              r"|depuis combien d'annees|seit welche[mn] (?:jahr|datum)|depuis quelle (?:annee|date)|"
                               r"da (?:che|quale) (?:anno|data))\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
@@ -823,9 +824,9 @@ def _standard(folded: str) -> str:
 # "liquidation-related notices": an adjective, not a question about related companies
 _RELATED_ADJ = re.compile(r"(?<=\w)-related\b")
 _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis combien|depuis quand|da quanto|da quando|"
-                       r"da quanti anni|for how many years|since (?:what|which) (?:date|year)|seit wie ?vielen jahren|"
+                       + _YEARS_SINCE +
                        # "when it came into existence": its founding, not whether it exists
-                       r"(?:came|come|coming) into (?:existence|being))\b")
+                       r"|(?:came|come|coming) into (?:existence|being))\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
 _NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"
               r"ragion[ei] social[ei]|denominazion[ei]|denominations?|designations?|firmes?)")
