@@ -2,14 +2,16 @@
 its strong twin, and a second run that changes nothing (none of the generated test worlds has a twin or a stale hub)."""
 from __future__ import annotations
 
+from data_pipeline import phase3
 from data_pipeline.build import ALL_SUB_RUBRICS, _phase1
 from data_pipeline.extract.base import Mention
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.identity import generate_hub_key
 from data_pipeline.phase2 import run_phase2, write_mentions
-from data_pipeline.phase3 import Phase3Stats, link_hubs, run_phase3, summarized
+from data_pipeline.phase3 import POSTS, Phase3Stats, count_posts, link_hubs, run_phase3, summarized
 from data_pipeline.privacy import PLAIN
 from data_pipeline.sources import Quarantine, iter_files
+from kg import hub_counts
 from kg.endpoints import Context, call
 from tests.conftest import run
 
@@ -204,3 +206,33 @@ def test_phases_1_and_2_link_what_they_create_and_phase_3_the_companies(own_grap
     assert not summarized(g)
     assert run(g, "MATCH (h:NameHub) WHERE h.counted = 0 RETURN h.key AS key") == [{"key": person["key"]}]
     assert run_phase3(g) == Phase3Stats(hubs_counted=1) and summarized(g)
+
+
+HUB_COUNTS = f"""
+MATCH (h:NameHub) RETURN h.uid AS uid, {", ".join(f"h.{p} AS {p}" for p in hub_counts.PROPERTIES)} ORDER BY uid
+"""
+TALLIES = f"""
+MATCH (t:HubCanton) RETURN t.uid AS uid, t.hub AS hub, {", ".join(f"t.{p} AS {p}" for p in hub_counts.PROPERTIES)}
+ORDER BY uid
+"""
+
+
+def test_one_pass_over_every_post_counts_as_hub_by_hub(own_graph, small_world, monkeypatch):
+    """A first build counts every hub from one pass over all posts; a run counting a few hubs reads theirs hub by
+    hub. Both write the same counts (each path is the only one that can run: the other's query is broken)."""
+    g = own_graph.graph
+    g.ensure_schema(fulltext=False)
+    _phase1(g, list(iter_files([str(small_world / "xml")])), Quarantine(), PLAIN, 100, False)
+    run_phase2(g, RuleExtractor(), ALL_SUB_RUBRICS)
+    monkeypatch.setattr(phase3, "POSTS", "RETURN broken(")
+    counted = run_phase3(g).hubs_counted
+    one_pass = run(g, HUB_COUNTS), run(g, TALLIES)
+    assert counted == len(one_pass[0]) and len(one_pass[1]) > 20
+    assert sum(r["mandates"] for r in one_pass[0]) > len(one_pass[0]) / 2
+    run(g, "MATCH (t:HubCanton) DETACH DELETE t")
+    run(g, f"MATCH (h:NameHub) REMOVE {', '.join(f'h.{p}' for p in hub_counts.PROPERTIES)} SET h.counted = 0")
+    monkeypatch.setattr(phase3, "POSTS", POSTS)
+    monkeypatch.setattr(phase3, "ALL_POSTS", "RETURN broken(")
+    monkeypatch.setattr(phase3, "WHOLE_PASS_SHARE", 2.0)
+    assert count_posts(g, {r["uid"] for r in one_pass[0]}, batch=50) == counted
+    assert (run(g, HUB_COUNTS), run(g, TALLIES)) == one_pass
