@@ -485,6 +485,9 @@ def _read_facts(asked: str) -> set[str]:
                    | {fact for fact, pattern in _PHRASED if pattern.search(asked)} | _compound_facts(asked), asked)
 
 
+# an organ of the company: its persons (not the auditor, "organe de révision", nor the publication organ)
+_ORGANS = re.compile(r"^(?!.*\bpubli).*\b(?:organes|organi|organe)\b(?!\s+(?:de|di|d')\s*(?:revision|controle|revisione|"
+                     r"controllo|publication|audit)\b)")
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = (  # (fact, pattern): a fact may be asked by several
     ("liquidation", re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b")),
@@ -539,6 +542,44 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
                               r"\b(?:noms|firmes|raisons sociales|denominations|appellations)\b(?:\W+\S+){0,4}?\W+"
                               r"port(?:es|ees)\b|"
                               r"\b(?:nom|noms|firme|raison sociale|denomination)\b(?:\W+\S+){0,4}?\W+portai(?:t|ent)\b")),
+    # "la boîte a coulé": it sank (not "de l'eau a coulé sous les ponts", "a coulé la dalle"); "le juge a ouvert la
+    # procédure contre eux" (a court opens a bankruptcy; not a criminal, liquidation or composition procedure)
+    ("bankruptcy", re.compile(r"\b(?:a|ont|avait|avaient|aurait) coule\b(?!\s+(?:sous|la|le|les|du|de|des|une?)\b)|"
+                             r"\b(?:juge|tribunal)\b.{0,30}\bouv(?:ert|re)\w* (?:la|une) procedure\b"
+                             r"(?=\s*(?:[?.!,;]|$|contre\b|a l'encontre\b|envers\b|de faillite\b|quand\b|pour\s+⟦⟧))")),
+    # "the shares, how much are they worth in total?": the capital (not what a person's stake is worth, nor advice)
+    ("capital", re.compile(r"^(?!.*\b(?:who|his|her|him|my|our|your|stake|shareholders?)\b)(?!.*[a-z]'s shares\b)"
+                          r".*\bshares\b.{0,40}\bworth\b(?!\s+(?:buying|it|investing|selling|holding|anything)\b)")),
+    # "when was it chartered?" (not a chartered accountant, "chartered a plane", "chartered flights")
+    ("foundation", re.compile(r"\bchartered\b(?=\s*(?:[?.!,;]|$|in\b|on\b|when\b|since\b|before\b|after\b|where\b|and\b))")),
+    # its officers as the register calls them, "les organes", "gli organi" (not the auditor: "organe de révision",
+    # nor the publication organ, the official gazette)
+    ("persons", _ORGANS),
+    # "what else do its people sit on?" (not "what else do they serve besides coffee", nor a request for more)
+    ("network", re.compile(r"\b(?:what|which|where) else\b(?!\s+(?:can|could|should|would|do you|is|are)\b)"
+                          r"(?!.*\b(?:markets?|customers?|clients?|food|menu|coffee|products?|canteen|restaurant)\b)"
+                          r".{0,40}\b(?:sit|sits|serve|serves|sitting|serving)\b(?=\s*(?:on|as)\b|\s*(?:in|at)?\s*\?|\s*$)|"
+                          # "où ailleurs siègent-ils ?" (not "à Genève ou ailleurs ?": "or elsewhere")
+                          r"(?:^|[,;:]|⟦⟧)\s*ou ailleurs\b|"
+                          r"\b(?:sieg\w*|actif|actifs|active|actives|presente?s?|engagee?s?|sont|bossent|travaillent|inscrite?s?)(?:-\w+)*\s+"
+                          r"ou ailleurs\b")),
+    # "under which form is it registered?" (not "in what form is the capital paid", "in which form can I get it")
+    ("legal_form", re.compile(r"\b(?:under|in) (?:which|what) form\b(?!\s+(?:number|can|could|should|must|do|does|did|"
+                             r"are|were)\b)(?!.{0,40}\b(?:paid|published|signed|sign|get|obtain|order|receive)\b)")),
+    # "Les actions valent combien ?", "Was sind die Aktien wert?", "Quanto valgono le azioni?": the capital
+    ("capital", re.compile(r"^(?!.*\b(?:mes|nos|vos|ses|meine|unsere|mie|nostre)\s+(?:actions|aktien|azioni)\b)"
+                          r".*(?:\b(?:actions|aktien|azioni)\b.{0,40}\b(?:valent|wert|valgono)\b|"
+                          r"\b(?:valent|valgono)\b.{0,30}\b(?:actions|azioni)\b)")),
+    # "What other boards do its people sit on?"
+    ("network", re.compile(r"\bother boards\b")),
+    # "shutting the company down" (not "shutting down its website")
+    ("liquidation", re.compile(r"\bshutting\s+(?:it\s+|them\s+|(?:the (?:company|business|firm)\s+)?(?:⟦⟧\s+)?)?down\b"
+                              r"(?!\s+(?:its|the|their|a|an|his|her|our|operations in)\b)")),
+    # "closing the company down" (not "closing the company accounts", "closing down its branch", a closing-down sale)
+    ("liquidation", re.compile(r"\bclosing (?:the )?(?:company|business|firm)\b(?!'s|\s+(?:accounts?|year|deal|books?|"
+                              r"day|in)\b)|\bclosing (?:it )?down\b(?!\s+(?:its|the|their|a|an|his|her|sale)\b|-)")),
+    # "Orlon SA date de quand ?" (the firm itself; not "la faillite date de quand ?")
+    ("foundation", re.compile(r"^\W*(?:⟦⟧\W*)?dat(?:e|ent) de quand\b")),
     # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
     ("network", re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
                           r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b")),
@@ -622,7 +663,10 @@ _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o|vs|versus)\b")
 _INCORPORATED_OR = re.compile(r"\bincorporated\b.{0,12}\bor\b(?: \w+){0,2} " + _FORM)  # "… incorporated or a sole trader?"
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
-                             r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b")
+                             r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b|"
+                             # "an AG or what?" (one form named: not "a good company or what?")
+                             r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|"
+                             r"verein|association|foundation|corporation|partnership)\W{0,3}\bor what\W*$")
 
 
 def _either_form(asked: str) -> bool:
@@ -649,6 +693,17 @@ _NOTICE_ORDER = {
 _DOING = re.compile(r"\b(?:do|does|did)\b.*\bdo\W*$|\b(?:are|is)\b.*\bin\W*$")
 
 
+# "old company names", "earlier names", "c'était quoi avant ?" (not "former director names", "old street names", nor
+# "c'était quoi avant, son activité ?"): read where persons are not asked
+_OLD_NAMES = re.compile(r"\b(?:old|former|previous|earlier|prior|past|original)\s+"
+                        r"(?:(?:company|corporate|business|trade|firm|registered|legal|official)\s+)?names\b"
+                        r"(?!\s+(?:of|in|on)\s+(?:the\s+|its\s+)?(?:founders|directors|owners|members|shareholders|partners|"
+                        r"persons|people|board|auditors?)\b)|"
+                        r"\boriginal (?:company |corporate |trade |registered )?name\b(?!\s+(?:of|in|on)\s+(?:the\s+|its\s+)?"
+                        r"(?:founders?|directors?|owners?|members?|shareholders?|partners?|persons?|people|board|auditors?)\b)|"
+                        r"c'etait quoi avant(?=\s*(?:[?.!]|$|,?\s*(?:le|son) nom\b))")
+
+
 def _settle(facts: set[str], asked: str) -> set[str]:
     """Overlaps between the fact words: a seat move is asked with seat words, a liquidator is no liquidation,
     "still registered" asks for the status, not the founding date."""
@@ -656,7 +711,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.add("legal_form")  # "Is X an AG or a GmbH?", "a limited company or a partnership?" (no partners asked)
         if not _WHEN.search(asked):
             facts.discard("foundation")  # "incorporated as a company, a cooperative or a foundation?": the form
-        if not _has(asked, tuple(QUESTION_WHO)):
+        if not _asks_who(asked):
             facts.discard("persons")
     if not facts and _IS_FORM.search(asked):
         facts.add("legal_form")
@@ -671,7 +726,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
                  r"(?:noms|changements de nom|denominations|appellations|raisons sociales)|storia dei nomi|"
                  r"\bname changes|namensaenderungen|changements de (?:nom|raison)|cambiamenti di (?:nome|ditta)", asked):
         facts.discard("history")  # the history of its names, not of every notice
-    if "persons" not in facts and (_NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked)):
+    if "persons" not in facts and (_NAME_BEFORE.search(asked) or _NAME_CHANGED.search(asked) or _FORMER_NAME.search(asked)
+                                   or _OLD_NAMES.search(asked)):
         # (the names of former directors are persons asked, not the company's former names)
         facts.add("name_change")  # "under which company name was it registered before?"
         facts.discard("foundation")
@@ -693,8 +749,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("foundation")  # "the starting fund": the capital, not when it started
     if "persons" in facts and facts & {"capital", "liquidation"} and (
             _BY_OWNERS.search(asked) or "capital" in facts and _BY_OWNERS_PASSIVE.search(asked)
-            and not _NAMES_ASKED.search(asked)) and not _has(
-            _NOT_WHO.sub(" ", asked), tuple(QUESTION_WHO)) and not _WHICH_OWNERS.search(asked):
+            and not _NAMES_ASKED.search(asked)) and not _asks_who(
+            asked) and not _WHICH_OWNERS.search(asked):
         facts.discard("persons")  # "how much money did the owners put in", "les associés ont décidé de fermer"
     if "purpose" in facts and _FOR_PURPOSES.search(asked) and not _has(_FOR_PURPOSES.sub(" ", asked), FACTS["purpose"]):
         facts.discard("purpose")  # "for the purposes of our file, its UID": why it is asked, not its purpose
@@ -713,9 +769,9 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("foundation")  # "incorporated as what?": the legal form
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
-        if not _has(asked, strong):
+        if not _has(asked, strong) and not any(p.search(asked) for f, p in _PHRASED if f == "foundation"):
             facts.discard("foundation")  # "registered" besides another fact is not the founding
-    if {"network", "persons"} <= facts and not _has(asked, tuple(w + " " for w in QUESTION_WHO)):
+    if {"network", "persons"} <= facts and not _asks_who(asked, tuple(w + " " for w in QUESTION_WHO)):
         facts.discard("persons")  # "which companies share board members with X?": the companies, not X's persons
     if re.search(r"\bunter welche[nrm]? firm", asked):
         facts -= {"network"}  # "unter welchen Firmen war sie eingetragen?": its trade names (Firma), not other firms
@@ -734,6 +790,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if {"history", "name_change"} <= facts and _NAME_HISTORY.search(asked) and not _has(
             _NAME_HISTORY.sub(" ", asked), FACTS["history"]):
         facts.discard("history")  # "changement de nom, historique ?": the history of its names, not every notice
+    if "persons" in facts and len(facts) > 1 and not _asks_who(asked, FACTS["persons"]) and not _ORGANS.search(asked):
+        facts.discard("persons")  # "c'est une boîte qui date de quand ?": a relative "qui", no one asked
     if "auditor" in facts and re.search(r"\borganes? de revision", asked):
         facts.discard("persons")  # "les organes de révision": the audit firm
     if facts & {"head_office", "branches", "auditor"}:
@@ -768,7 +826,14 @@ _BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?
                                 r"gezeichnet|einbezahlt|eingebracht|sottoscritt\w*|versat\w*|conferit\w*)\s+"
                                 r"(?:par|by|von|dai|da|dagli)\s+(?:\w+\s+){0,2}?(?:" + _OWNER_WORD + r")\b")
 _FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
-_NOT_WHO = re.compile(r"\bce qui\b")  # "pour ce qui est de X": no one asked
+# "qui" that asks no one: "pour ce qui est de X", "une boîte qui date de quand ?" (a relative pronoun after the firm)
+_NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b")
+
+
+def _asks_who(asked: str, words: tuple[str, ...] = tuple(QUESTION_WHO)) -> bool:
+    """Whether one of `words` (the question words for persons by default) is in the question as a question."""
+    kept = _NOT_WHO.sub(" ", asked)
+    return _has(kept, words) or bool(re.search(r"\b(?:who|wer|qui|chi)\b(?!-)", kept))  # also "par qui, ..."
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
 _WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD +
@@ -788,8 +853,13 @@ _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|qua
 _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
              r"association|associazione|foundation|corporation|partnership|(?:sole )?proprietorship|sole prop|sole trader|"
              r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
-             r"entreprise individuelle|ditta individuale|societa anonima)")
-_IS_FORM = re.compile(r"^(?:is|ist|est|e|era|was|war)\b.{0,80}\b(?:an?|eine?|une?|un|una)\s+" + _ONE_FORM + r"\W*$")
+             r"entreprise individuelle|ditta individuale|societa anonima|"
+             r"(?:limited liability|limited|stock|joint.stock) company)")
+# "Is X a GmbH?", "X - is that a stock corporation?" (the question, or its clause after the name, ends in the form)
+_IS_FORM = re.compile(r"(?:^|[,:;\u2013\u2014-]\s*)(?:is|ist|est|e|era|was|war)\b"
+                      r"(?:(?!\b(?:of|by|part|member|parent|subsidiary|owned|audited|controlled|client|partner|filiale|"
+                      r"teil|mitglied|membre|von|par)\b).){0,80}\b(?:an?|eine?|une?|un|una)\s+"
+                      r"(?:\w+\s+){0,2}?" + _ONE_FORM + r"\W*$")
 # (a year asked, not a year named: "im Jahr 2019", "last year")
 _WHEN_WORD = (r"(?:when|date|wann|datum|quand|quando|data|(?<!im )(?<!last )(?<!this )(?<!next )(?<!dieses )(?<!letztes )"
               r"(?:year|jahr|annee|anno)(?!\s*\d))")

@@ -450,6 +450,23 @@ CASES["legal_form"] += ["What kind of body is {n}?", "{n} : quel genre de person
 CASES["purpose"] += ["What is {n} permitted to do?", "What's the business of {n}?", "Le champ d'activité de {n} ?",
                      "{n}: raison d'être?"]
 CASES["uid"] += ["For the purposes of the contract, the UID of {n}?"]
+# from the words of ZL-ZM (phrasings of this test's own)
+CASES["bankruptcy"] += ["Depuis quand {n} a coulé ?", "Le tribunal a ouvert une procédure contre {n} ?"]
+CASES["capital"] += ["{n}: what are all its shares worth together?", "Total par value of {n}?"]
+CASES["network"] += ["What else do the directors of {n} sit on?", "Les administrateurs de {n}, actifs où ailleurs ?"]
+CASES["liquidation"] += ["Is {n} closing down?", "Is {n} closing down for good?"]
+CASES["foundation"] += ["Année de constitution de {n} ?", "In which year was {n} chartered?",
+                        "{n}, ça date de quand cette boîte ?", "{n}, c'est une société qui date de quand ?"]
+CASES["legal_form"] += ["{n}: is that a limited liability corporation?", "{n} is an association or what?",
+                        "In what form is {n} registered?"]
+CASES["persons"] += ["Les organes de {n} ?", "Gli organi di {n}?"]
+CASES["name_change"] += ["How was {n} named previously?", "{n}: former registered names?",
+                         "L'ancienne enseigne de {n} ?"]
+# from a reading of those words (phrasings both readers missed)
+CASES["capital"] += ["Combien valent les actions de {n} ?", "Die Aktien von {n}, was sind sie wert?"]
+CASES["auditor"] += ["Quel est l'organe de contrôle de {n} ?"]
+CASES["liquidation"] += ["Are they shutting {n} down?"]
+CASES["name_change"] += ["The original company name of {n}?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -626,6 +643,17 @@ NOT_ASKED = [
     ("How much did {n} invest in the new building?", {"unread"}),
     ("{n} : quelle rue ?", {"address"}),
     ("Which associates does {n} have?", {"persons"}),
+    # from the words of ZL-ZM: what each new word must leave alone
+    ("Which chartered accountant audits {n}?", {"unread"}),
+    ("L'organe de révision de {n} ?", {"auditor"}),
+    ("How much are {n}'s shares worth to him?", {"unread"}),
+    ("Qui dirige {n}, une société qui a coulé ?", {"bankruptcy", "persons"}),
+    ("In which year was {n} chartered and who sits on its board?", {"foundation", "persons"}),
+    ("Is {n} shutting down its online shop?", {"unread"}),
+    ("{n} est à Genève ou ailleurs ?", {"unread"}),
+    ("Is {n} a good company or what?", {"dossier"}),
+    ("La faillite de {n} date de quand ?", {"bankruptcy"}),
+    ("Capital et organes de {n} ?", {"capital", "persons"}),
 ]
 
 
