@@ -828,12 +828,16 @@ _BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?
 _FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
 # "qui" that asks no one: "pour ce qui est de X", "une boîte qui date de quand ?" (a relative pronoun after the firm)
 _NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b")
+_WHO_WORD = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_WHO)) + r")\b(?!-)")  # "par qui, …" too ("qui-vive" not)
 
 
 def _asks_who(asked: str, words: tuple[str, ...] = tuple(QUESTION_WHO)) -> bool:
-    """Whether one of `words` (the question words for persons by default) is in the question as a question."""
+    """Whether one of `words` (the question words for persons by default), or a question word for persons standing
+    alone, is in the question as a question (not a relative "qui" after the firm: `_NOT_WHO`)."""
     kept = _NOT_WHO.sub(" ", asked)
-    return _has(kept, words) or bool(re.search(r"\b(?:who|wer|qui|chi)\b(?!-)", kept))  # also "par qui, ..."
+    return _has(kept, words) or bool(_WHO_WORD.search(kept))
+
+
 _TRADES_WITH = re.compile(r"\b(?:sells?|selling|suppl(?:y|ies|ying)|deliver\w*|serv(?:e|es|ing)|work(?:s|ing)? with) "
                           r"(?:\w+ )?(?:to )?other (?:businesses|firms|companies)\b")
 _WHICH_OWNERS = re.compile(r"\b(?:which|welche\w*|quel\w*|qual[ie]?)\s+(?:\w+\s+)?(?:" + _OWNER_WORD +
