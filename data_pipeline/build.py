@@ -33,7 +33,7 @@ from data_pipeline.summaries import (
     tops_summarized,
 )
 from kg import company_tops
-from kg.ddl import SCHEMA_UID
+from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
 
@@ -153,7 +153,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         graph.ensure_schema(fulltext=False)
         for summary in (company_tops.SUMMARY_UID, SCHEMA_UID):  # written again below, once the graph holds this run
             invalidate(graph, summary)
-        graph.suspend_fulltext()  # rebuilt in bulk after phase 3 (phases 2-3 touch every event and name)
+        graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
         backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
         report.publications = _phase1(graph, files, q, px, batch_files, progress)
@@ -168,6 +168,9 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()
+        # The notices are final: their texts' index is built now, and ArcadeDB's compaction of it (as long as the
+        # build again) runs beside phase 3 instead of holding up the names' indexes built after it
+        graph.resume_fulltext(FULLTEXT_INDEX)
         report.phase3 = asdict(run_phase3(graph, px))
         summarize_tops(graph)
         failed = False

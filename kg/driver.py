@@ -25,7 +25,7 @@ from neo4j.exceptions import ClientError, ServiceUnavailable, SessionExpired
 from kg import security
 from kg.arcade_http import ArcadeHttp
 from kg.backend import Backend, detect_backend
-from kg.ddl import bootstrap_schema, drop_fulltext_arcadedb
+from kg.ddl import bootstrap_schema, create_fulltext_arcadedb, drop_fulltext_arcadedb
 from kg.embedded import EmbeddedServer
 from kg.settings import Settings, get_settings
 
@@ -102,6 +102,12 @@ class Graph:
         (Neo4j populates its index in the background, so nothing to do there.)"""
         if self.backend == "arcadedb" and self.arcade_http is not None:
             drop_fulltext_arcadedb(self.arcade_http, self.database)
+
+    def resume_fulltext(self, *names: str) -> None:
+        """After a bulk load: rebuild some of the indexes `suspend_fulltext` dropped ahead of the others, so that
+        ArcadeDB's compaction of a large one runs beside the work that follows (nothing to do on Neo4j)."""
+        if self.backend == "arcadedb" and self.arcade_http is not None:
+            create_fulltext_arcadedb(self.arcade_http, self.database, names)
 
     def read_session(self) -> Session:
         """A session in READ access mode (Neo4j routes and enforces it; ArcadeDB relies on the account)."""
