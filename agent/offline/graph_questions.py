@@ -156,7 +156,11 @@ SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquart
                        r"ou (?:etait|avait|se)|"
                        r"(?:which|what) (?:town|city|place|municipality)|in welche\w* (?:stadt|ort|gemeinde)|"
                        r"quelle (?:ville|commune|localite)|quale (?:citta|comune|localita))\b")
-PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|old|alte[rnms]?|bevor|"
+# ("old" not of the asker, "I'm too old for computers", nor an age, "how old"; in dialect "dr alt Sitz", "früecher")
+PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
+                       r"(?<!\bam )(?<!\bbit )(?<!\btoo )(?<!\bam very )(?<!'m very )(?<!\bam so )(?<!'m so )(?<!'m )"
+                       r"(?<!\bhow )(?<!\bgetting )old(?! for\b)(?!-fashioned)|alte[rnms]?|(?<=\bdr )alt|bevor|"
+                       r"frue+(?:ch|n)er\w*|"
                        r"vecchi[ao]|until (?:\d{4}|it moved)|bis (?:\d{4}|zum umzug)|jusqu'en \d{4}|fino al \d{4}|"
                        r"frueher\w*|vorher\w*|vorig\w*|bisherig\w*|zuvor|ehemal\w*|urspruenglich\w*|"
                        r"past|in the past|damals|einst|anterieur\w*|anterior\w*|"

@@ -50,7 +50,8 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "registered to do", "what are they in", "what is it in",
                 "bossent dans", "bosse dans quoi", "travaillent dans quoi",
                 "champ d'action", "champ d'activite",
-                "campo d'azione", "campo di attivita", "taetigkeitsfeld", "taetigkeitsbereich"),
+                "campo d'azione", "campo di attivita", "taetigkeitsfeld", "taetigkeitsbereich",
+                "field of business", "what do they offer", "what does it offer"),
     "capital": ("capital", "share capital", "how much money",
                 "kapital", "aktienkapital", "stammkapital", "grundkapital", "genossenschaftskapital",
                 "capital-actions", "capital social", "capital-social", "capital nominal",
@@ -109,7 +110,8 @@ FACTS: dict[str, tuple[str, ...]] = {
             "enterprise id", "leur che ", "leur che?", "son che ", "son che?", "their che ", "their che?",
             "business identifier", "business id ", "business id?", "business id.", "business id,", "company id",
             "unique company code", "unique code", "unique company number", "unique id", "unique identif",
-            "numero unique", "code unique", "identifiant unique", "numero unico", "codice unico", "neq ", "neq?"),
+            "numero unique", "code unique", "identifiant unique", "numero unico", "codice unico", "neq ", "neq?",
+            "quel numero che", "numero federal", "federal number", "federal company number", "federal business number"),
     "status": ("status", "still active", "still exist", "still in business", "still registered", "still operat",
                "still around", "is it active", "active or", "still trading",
                "noch aktiv", "existiert", "noch eingetragen", "noch im handelsregister", "noch taetig",
@@ -235,9 +237,12 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "came into existence", "come into existence", "came into being",
                    "come into being",
                    "acte de constitution", "annee de constitution", "qui date de quand",
-                   "qui datent de quand"),
+                   "qui datent de quand",
+                   # its first entry in the register, in other words
+                   "first written into", "first written in the", "first entered", "first recorded"),
     "name_change": ("name change", "renamed", "former name", "previous name", "old name", "called before",
                     "called in the past", "predecessor name", "predecessor compan", "used to be named", "previously known",
+                    "name earlier",
                     "under a different title",
                     "under another title",
                     "earlier name", "new name", "formerly", "previously called", "previously named",
@@ -352,20 +357,44 @@ DIALECT = {
     "susch no": "sonst noch", "susch": "sonst", "dinne": "drin", "iitreit": "eingetragen", "itreit": "eingetragen",
     "iitrage": "eingetragen", "itrage": "eingetragen", "wellne firme": "welchen firmen", "weli firme": "welche firmen",
     "wellne": "welchen", "weli": "welche",
+    # Swiss German as typed: "ufglöst" (dissolved), "hei"/"hend" (have), "glyche" (same), "Lüt" (people), "i welche" (in which)
+    "ufgloest": "aufgeloest", "uufgloest": "aufgeloest", "ufgeloest": "aufgeloest", "hei": "haben", "haend": "haben",
+    "hend": "haben", "hett": "hat", "gsi": "gewesen", "gha": "gehabt", "gmacht": "gemacht", "gange": "gegangen",
+    "glyche": "gleichen", "gliche": "gleichen", "di glyche": "die gleichen", "di gliche": "die gleichen",
+    "luet": "leute", "andere firme": "andere firmen", "welche firme": "welche firmen", "i welche": "in welchen",
+    "i wele": "in welchen", "i welne": "in welchen", "i wellne": "in welchen", "frueecheri": "fruehere",
+    "fruecheri": "fruehere", "frueneri": "fruehere", "fruenere": "fruehere", "fruechere": "fruehere",
+    "wievill": "wie viel", "wie vill": "wie viel", "gaeld": "geld", "praesi": "praesident",
+    "bsitzer": "besitzer", "zueglet": "umgezogen", "noed": "nicht", "waenn": "wann",
+    "i welche firme": "in welchen firmen", "i wele firme": "in welchen firmen", "i welne firme": "in welchen firmen",
+    "i wellne firme": "in welchen firmen",
     "vo": "von", "bi": "bei", "gloescht": "geloescht", "adraesse": "adresse", "zwaeck": "zweck",
     "gruendet": "gegruendet", "worde": "worden", "vr": "verwaltungsrat", "gl": "geschaeftsleitung",
     "hr": "handelsregister",
     # chat abbreviations: "c ki le boss", "depuis qd", "c koi comme structure"
     "c": "c'est", "ki": "qui", "koi": "quoi", "qd": "quand", "lgtemps": "longtemps", "pk": "pourquoi", "wat": "what",
     "u": "you",
+    # a legal form in everyday words: a one-man or single owner business is a sole proprietorship
+    "single owner business": "sole proprietorship", "single-owner business": "sole proprietorship",
+    "sole owner business": "sole proprietorship", "one-man business": "sole proprietorship",
+    "one man business": "sole proprietorship", "one-man company": "sole proprietorship",
     # English contractions: "what's their business"
     "what's": "what is", "whats": "what is",
 }
 
+# Swiss German nouns in -ig where German has -ung ("Gründigsdatum", "Leitig", "Löschig"): the stems
+DIALECT_UNG_STEMS = ("gruend", "zeichn", "verwalt", "aender", "leit", "loesch", "fuehr", "verleg", "beteilig", "loes",
+                     "oeffn", "trag", "hoeh", "nenn", "wandl", "rechn")
+# and the starts of words spelt in dialect ("Gschäftsfüehrer", "Iitragig", "uflöse"; "-berechtigti": plural -e)
+DIALECT_STARTS = {"gschaeft": "geschaeft", "gsellschaft": "gesellschaft", "iitrag": "eintrag", "itrag": "eintrag",
+                  "ufloes": "aufloes", "gmeind": "gemeind", "berechtigti": "berechtigte"}
+
 # words that ask for a founding only when nothing else is asked ("still registered", "registered at")
 WEAK_FOUNDATION = ("registered", "eingetragen", "inscrit", "inscrite", "iscritt", "iscritta", "iscritto",
                    # "how long" asks since when only when nothing else is asked ("how long has it been in liquidation?")
-                   "wie lange gibt es", "wie lange besteht", "depuis combien de temps", "da quanto tempo")
+                   "wie lange gibt es", "wie lange besteht", "depuis combien de temps", "da quanto tempo",
+                   # a first entry beside another fact is that fact's ("when was the liquidation first recorded?")
+                   "first written into", "first written in the", "first entered", "first recorded")
 
 # capitalised words that start questions or name what is asked, never part of an entity name
 STOP = {fold(w) for w in """

@@ -18,6 +18,8 @@ from agent.offline.lexicon import (
     COMPOUND_HEADS,
     CONNECT,
     DIALECT,
+    DIALECT_STARTS,
+    DIALECT_UNG_STEMS,
     FACTS,
     LOWER_COMMON,
     PREPOSITIONS,
@@ -488,6 +490,14 @@ def _read_facts(asked: str) -> set[str]:
 # an organ of the company: its persons (not the auditor, "organe de révision", nor the publication organ)
 _ORGANS = re.compile(r"^(?!.*\bpubli).*\b(?:organes|organi|organe)\b(?!\s+(?:de|di|d')\s*(?:revision|controle|revisione|"
                      r"controllo|publication|audit)\b)")
+# what it does, in everyday words: "que font-elles ?", "active dans quoi", "active in what?", "its field, please"
+# (not "que font les administrateurs", "actifs dans quoi d'autre", "active in what canton", "experts in their field")
+_ACTIVE_IN = re.compile(r"\bque font\b(?!\s+(?:les|des|ses|leurs|ces|nos|vos)\b)|"
+                        r"\b(?:actif|actifs|active|actives) dans quoi\b(?! d'autre)|"
+                        r"\battiv[oaie] in cosa\b(?! (?:altro|d'altro|oltre))|"
+                        r"\bactive in what\b(?=\s*(?:[?.!,;]|$|sectors?\b|fields?\b|areas?\b|business|industr|domains?\b|"
+                        r"lines? of\b))|"
+                        r"(?<!\bin )\b(?:their|its) field\b(?!\s+(?!of\b)\w)")
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = (  # (fact, pattern): a fact may be asked by several
     ("liquidation", re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b")),
@@ -502,13 +512,31 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
                           r"(?:put|invest\w*|brought|contribut\w*|mis|investi|apporte|eingelegt|investiert|einbezahlt|"
                           r"messo|investito|versato)\b|"
                           # "Combien les associés ont-ils apporté dans X ?": the money brought into it
-                          r"\b(?:combien|how much|wie ?viel|quanto)\b(?!.{0,40}\b(?:time|revenue|sales|profit|temps|chiffre|"
+                          r"\b(?:combien|how much|wie ?viel|quanto|quel montant|quelle somme|what amount|welcher betrag|"
+                          r"quale importo|quale somma)\b(?!.{0,40}\b(?:time|revenue|sales|profit|temps|chiffre|"
                           r"umsatz|fatturato|personnes|people|persons)\b).{0,40}\b(?:apport\w*|investie?s?|injecte\w*|"
                           r"vers(?:e|ee|es)|put in(?:to)?|invest(?:ed)?|contributed|brought in|eingebracht|einbezahlt|"
                           r"conferit\w*|versat\w*)\b"
-                          # (not what it invests in something: "in the new building", "dans sa nouvelle usine")
+                          # (not what it invests in something: "in the new building", "dans sa nouvelle usine"; nor what
+                          # was paid out: "versé aux créanciers", "versato al liquidatore")
                           r"(?!\s+(?:in|into|dans|en|nel|nella)\s+(?:the|a|an|its|their|new|sa|son|ses|leur|leurs|un|une|le|"
-                          r"la|les)\b)")),
+                          r"la|les)\b|\s+(?:aux?|ai|agli|al|alla|alle|to|an)\s+(?:\w+\s+)?(?:creanc|creditor|glaeubig|"
+                          r"liquidat))")),
+    # "con quanti franchi è nata?", "combien de francs a-t-on mis ?": the money put in (not what it costs, earns, owes,
+    # lost or is worth)
+    ("capital", re.compile(r"^(?!.*\b(?:costs?|costing|costed|costa|costano|costo|costi|coute\w*|kost\w*|prix|preis|prezzo|"
+                          r"fattur\w*|chiffre|umsatz|revenue|"
+                          r"turnover|perd\w*|perso|verlor\w*|creanc\w*|creditor\w*|glaeubig\w*|schulden|dettes?|debiti|"
+                          r"debts?|verdien\w*|guadagn\w*|gagne\w*|salaire|lohn|stipendio|vaut|vale|wert|worth)\b)"
+                          r".*\b(?:quanti franchi|combien de francs|wie ?viele? franken)\b")),
+    # "how was it called earlier?" (not "I called earlier", "named earlier as liquidator")
+    ("name_change", re.compile(r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )\b(?:called|named) (?:earlier|originally)\b"
+                              r"(?!\s+(?:as|a|an|the|about|by|for|to|today|this)\b)")),
+    # "where are their offices?": its premises (not the offices a person holds or fills, nor a typo for its officers)
+    ("address", re.compile(r"^(?!.*\b(?:hold|holds|held|holding|fill|fills|filled|vacant|give up|gave up|phone|telephone|"
+                          r"fax|e-?mail|companies)\b)(?!.*\bwho (?:are|were) (?:the |its |their )?offices\b)"
+                          r".*(?<!\bboard )(?<!\bexecutive )(?<!\bwhich )(?<!\bwhat )\boffices\b")),
+    ("purpose", _ACTIVE_IN),
     # "de quelle nature est cette entité ?", "di che natura è X?": what it is in law (not the nature of its activity)
     ("legal_form", re.compile(r"\b(?:de quelle nature|di che natura|di quale natura) (?:est|e)(?:-elle|-il|-ce)?\b(?!\s*(?:le|la|"
                              r"les|son|sa|ses|leur|leurs|il|lo|gli|un|une|du|des|del|della|l')\b)")),
@@ -765,8 +793,13 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         # a bankruptcy or deletion asked with a "since when": the date of that event, not the founding (a question
         # of how long it has existed asks the founding; one of whether it still exists does not)
         facts.discard("foundation")
+    if {"foundation", "capital"} <= facts and _FOUNDED_WITH.search(asked) and not _WHEN.search(asked):
+        facts.discard("foundation")  # "with how much capital was it set up?": the money, not the date
     if {"foundation", "legal_form"} <= facts and re.search(r"\bincorporated as\b", asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "incorporated as what?": the legal form
+    if "purpose" in facts and facts & {"persons", "network"} and _ACTIVE_IN.search(asked) and not _has(
+            asked, FACTS["purpose"]):
+        facts.discard("purpose")  # "que font les administrateurs ?", "sono attivi in cosa, i gerenti?": those persons
     if "foundation" in facts and len(facts) > 1:
         strong = tuple(w for w in FACTS["foundation"] if w not in WEAK_FOUNDATION)
         if not _has(asked, strong) and not any(p.search(asked) for f, p in _PHRASED if f == "foundation"):
@@ -807,7 +840,8 @@ _HISTORY_WORD = r"(?:history|historique|histoire|storia|geschichte|chronolog\w*|
 _NAMES_WORD = r"(?:names?|noms?|nomi|nome|namen|raisons? sociales?|ragion[ei] social[ei]|denominations?)"
 _NAME_HISTORY = re.compile(rf"\b{_NAMES_WORD}\W+(?:\w+\W+){{0,2}}{_HISTORY_WORD}|\b{_HISTORY_WORD}\W+(?:\w+\W+){{0,2}}"
                            rf"{_NAMES_WORD}\b")
-_STILL_WORD = r"\b(?:still|noch|encore|toujours|ancora|tuttora)"
+# ("depuis toujours", "pour toujours": since forever, for good; no "still")
+_STILL_WORD = r"\b(?:still|noch|encore|(?<!depuis )(?<!pour )toujours|ancora|tuttora)"
 _STILL = re.compile(_STILL_WORD + r"\b")
 # "still registered", "ancora iscritta": whether it is, not since when
 _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|eingetragen|inscrite?s?|iscritt\w*|"
@@ -825,6 +859,10 @@ _BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|" + _MEMBERS + r"
 _BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?s?|paid in|put in|contributed|"
                                 r"gezeichnet|einbezahlt|eingebracht|sottoscritt\w*|versat\w*|conferit\w*)\s+"
                                 r"(?:par|by|von|dai|da|dagli)\s+(?:\w+\s+){0,2}?(?:" + _OWNER_WORD + r")\b")
+# what it was founded with: "with how much capital was it set up?"
+_FOUNDED_WITH = re.compile(r"\b(?:with how (?:much|many)|con quant[io]|con quanta|avec combien|mit wie ?viel\w*)\b"
+                           r"(?!\s+(?:de |d')?(?:partners|soci|associes|gesellschaftern|personen|persons|people|members|"
+                           r"membres|directors|administrateurs|amministratori))")
 _FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
 # "qui" that asks no one: "pour ce qui est de X", "une boîte qui date de quand ?" (a relative pronoun after the firm)
 _NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b")
@@ -855,6 +893,7 @@ _SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"}
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")
 # one legal form asked with yes or no ("Ist X eine Einzelfirma?"): the forms a company has, not "a company"
 _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
+             r"(?:single|one|sole)[ -](?:owner|man|person)(?: business| company| firm| enterprise)?|"
              r"association|associazione|foundation|corporation|partnership|(?:sole )?proprietorship|sole prop|sole trader|"
              r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
              r"entreprise individuelle|ditta individuale|societa anonima|"
@@ -886,12 +925,18 @@ _HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
 _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))
                       + r")(?![\w'])")
+_DIALECT_UNG = re.compile(r"(" + "|".join(DIALECT_UNG_STEMS) + r")ig(?=s\w|e\b|\b)")
+_DIALECT_START = re.compile(r"\b(" + "|".join(DIALECT_STARTS) + r")")
+# "isch si glöscht worde und wenn?": a "wenn" that ends the question asks when (Swiss German "wänn"/"wenn")
+_WENN_ASKED = re.compile(r"\bwenn(?=\s*\?*\s*$)")
 
 
 def _standard(folded: str) -> str:
     """Swiss German dialect words and the register's abbreviations as standard German (`lexicon.DIALECT`); a plural
     written in brackets as the plural ("raison(s) sociale(s)")."""
     folded = re.sub(r"\s+(?=[?!])", "", folded).replace("\u2019", "'")  # French spacing: "son numéro CHE ?"; ’ as '"
+    folded = _DIALECT_START.sub(lambda m: DIALECT_STARTS[m.group(1)], _DIALECT_UNG.sub(r"\1ung", folded))
+    folded = _WENN_ASKED.sub("wann", folded)
     return _DIALECT.sub(lambda m: DIALECT[m.group(1)], re.sub(r"(?<=[a-z])\((e?s|x)\)", r"\1", folded))
 
 

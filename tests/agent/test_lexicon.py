@@ -467,6 +467,17 @@ CASES["capital"] += ["Combien valent les actions de {n} ?", "Die Aktien von {n},
 CASES["auditor"] += ["Quel est l'organe de contrôle de {n} ?"]
 CASES["liquidation"] += ["Are they shutting {n} down?"]
 CASES["name_change"] += ["The original company name of {n}?"]
+# from the words of ZN-ZO (phrasings of this test's own): Swiss German as typed, everyday words for register facts
+CASES["foundation"] += ["Wenn isch s Gründigsdatum vo {n}?", "{n} was first entered in the register in which year?"]
+CASES["persons"] += ["Wer sind d Zeichnigsberechtigte vo {n}?", "Wer isch i dr Gschäftsleitig vo {n}?"]
+CASES["network"] += ["Weli Firme hei di gliche Verwaltigsröt wie {n}?"]
+CASES["liquidation"] += ["Isch {n} ufglöst?"]
+CASES["name_change"] += ["Wie het {n} früecher gheisse?", "{n}: named earlier how?"]
+CASES["address"] += ["Where are the offices of {n} registered?"]
+CASES["purpose"] += ["{n}, que font-elles ?", "What is the field of business of {n}?", "{n} est active dans quoi ?"]
+CASES["capital"] += ["Avec combien de francs {n} a-t-elle été fondée ?", "What amount did the partners of {n} put in?"]
+CASES["uid"] += ["Le numéro fédéral de {n} ?"]
+CASES["legal_form"] += ["Is {n} a one-man business?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -654,6 +665,18 @@ NOT_ASKED = [
     ("Is {n} a good company or what?", {"dossier"}),
     ("La faillite de {n} date de quand ?", {"bankruptcy"}),
     ("Capital et organes de {n} ?", {"capital", "persons"}),
+    # from the words of ZN-ZO: what each new word must leave alone
+    ("I am too old for computers: where is {n} based?", {"address"}),
+    ("Since when does {n} exist? It has been here forever, they say, depuis toujours.", {"foundation"}),
+    ("Is {n} still registered, toujours ?", {"status"}),
+    ("When was {n} founded and with what capital?", {"capital", "foundation"}),
+    # (from a reviewer's questions of its own)
+    ("When was the bankruptcy of {n} first recorded?", {"bankruptcy"}),
+    ("Quanti franchi costa un estratto di {n}?", {"unread"}),
+    ("Que font les administrateurs de {n} ?", {"persons"}),
+    ("I called earlier about {n}: who is on its board?", {"persons"}),
+    ("When was {n} founded and with how much capital?", {"capital", "foundation"}),
+    ("Wo isch dr früecher Sitz vo {n} gsi?", {"seat_move"}),
 ]
 
 
