@@ -15,6 +15,7 @@ import json
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from neo4j import ManagedTransaction
@@ -280,11 +281,14 @@ def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:
 
 
 def summarize_counts(graph: Graph) -> None:
-    """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`)."""
-    props: dict[str, object] = {}
-    for p in hub_counts.PROPERTIES:
-        for key, query in ((p, hub_counts.histogram_query(p)), (f"canton_{p}", hub_counts.tally_histogram_query(p))):
-            props[key] = json.dumps({str(r["value"]): r["hubs"] for r in _rows(graph, query)}, sort_keys=True)
+    """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`). The 32
+    histograms are read two at a time (the server runs each read in a thread of its own; 18 s one by one at 1M)."""
+    queries = {key: query for p in hub_counts.PROPERTIES for key, query in (
+        (p, hub_counts.histogram_query(p)), (f"canton_{p}", hub_counts.tally_histogram_query(p)))}
+    with ThreadPoolExecutor(2) as pool:
+        read = dict(zip(queries, pool.map(lambda q: _rows(graph, q), queries.values()), strict=True))
+    props: dict[str, object] = {key: json.dumps({str(r["value"]): r["hubs"] for r in rows}, sort_keys=True)
+                                for key, rows in read.items()}
     write_summary(graph, hub_counts.SUMMARY_UID, VERSION, props)
 
 
