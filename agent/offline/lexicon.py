@@ -51,7 +51,8 @@ FACTS: dict[str, tuple[str, ...]] = {
                 "bossent dans", "bosse dans quoi", "travaillent dans quoi",
                 "champ d'action", "champ d'activite",
                 "campo d'azione", "campo di attivita", "taetigkeitsfeld", "taetigkeitsbereich",
-                "field of business", "what do they offer", "what does it offer"),
+                "field of business", "what do they offer", "what does it offer",
+                "se consacre", "se consacrent", "consacree a", "dedicated to", "devoted to", "si dedica", "widmet sich"),
     "capital": ("capital", "share capital", "how much money",
                 "kapital", "aktienkapital", "stammkapital", "grundkapital", "genossenschaftskapital",
                 "capital-actions", "capital social", "capital-social", "capital nominal",
@@ -242,7 +243,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                    "first written into", "first written in the", "first entered", "first recorded"),
     "name_change": ("name change", "renamed", "former name", "previous name", "old name", "called before",
                     "called in the past", "predecessor name", "predecessor compan", "used to be named", "previously known",
-                    "name earlier",
+                    "name earlier", "known earlier", "known before", "different company name", "other company name",
                     "under a different title",
                     "under another title",
                     "earlier name", "new name", "formerly", "previously called", "previously named",
@@ -374,6 +375,7 @@ DIALECT = {
     # chat abbreviations: "c ki le boss", "depuis qd", "c koi comme structure"
     "c": "c'est", "ki": "qui", "koi": "quoi", "qd": "quand", "lgtemps": "longtemps", "pk": "pourquoi", "wat": "what",
     "u": "you",
+    "nbr": "number", "nmbr": "number",
     # a legal form in everyday words: a one-man or single owner business is a sole proprietorship
     "single owner business": "sole proprietorship", "single-owner business": "sole proprietorship",
     "sole owner business": "sole proprietorship", "one-man business": "sole proprietorship",

@@ -464,6 +464,7 @@ _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|prof
                       r"cosa (?:sai|sa|avete) su)\b")
 # words a question may hold besides what it asks: politeness, "I meant", "I would like to know"
 _FILLER = {fold(w) for w in """
+statuts statuten statuti statuto
 please bitte merci grazie thanks thank danke sorry pardon entschuldigung entschuldige scusa scusi excuse meant mean
 meinte meine voulais voulu dire intendevo intendo know wissen weiss savoir sais sapere so want wanted like would love
 need brauche moechte moechten mochte voudrais voulons vorrei vorremmo also auch aussi anche again nochmal encore
@@ -500,7 +501,10 @@ _ACTIVE_IN = re.compile(r"\bque font\b(?!\s+(?:les|des|ses|leurs|ces|nos|vos)\b)
                         r"(?<!\bin )\b(?:their|its) field\b(?!\s+(?!of\b)\w)")
 # facts asked by a phrase whose words alone ask nothing: how long it has been in business, the money put into it
 _PHRASED = (  # (fact, pattern): a fact may be asked by several
-    ("liquidation", re.compile(r"\bwind(?:ing)? (?:the company|the business|the firm|it|them) up\b")),
+    ("liquidation", re.compile(r"\bwind(?:ing|s)? (?:the company|the business|the firm|it|them) (?:up|down)\b")),
+    # the owners decided to end it: "l'assemblée a décidé d'y mettre fin", "mettre fin à la société"
+    ("liquidation", re.compile(r"\b(?:decid\w*|assemblee|associes|actionnaires)\b.{0,40}\by mettre fin\b|"
+                              r"\bmettre fin (?:a la societe|a l'entreprise|a la boite|aux activites)\b")),
     # "When was X launched?", "X a été lancée quand ?" (not its products, nor a procedure)
     ("foundation", re.compile(r"\bhow long (?:has|have)\b.{0,60}\bbeen (?:trading|in business|around|operating)\b|"
                              r"\bwhen (?:was|were)\b.{0,20}\b(?:made|formed)\?|"
@@ -851,7 +855,7 @@ _OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellsch
 _MEMBERS = (r"(?<!board )members|membres(?! du conseil| de la direction)|mitglieder(?! des verwaltungsrat\w*| der "
             r"geschaeftsleitung| des vorstand\w*)|membri(?! del consiglio)")
 _BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|" + _MEMBERS + r")\b.{0,25}\b(?:put|invest\w*|"
-                        r"brought|contribut\w*|paid|decid\w*|"
+                        r"brought|contribut\w*|paid|decid\w*|wind(?:ing|s)?|wound|liquidat(?:e|es|ed|ing)|dissolv\w*|"
                         r"resolv\w*|vot(?:e|ed|ing)|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
                         r"haben (?:\w+ )?(?:eingelegt|investiert|einbezahlt|beschlossen|entschieden)|"
                         r"hanno (?:messo|investito|versato|deciso))\b")

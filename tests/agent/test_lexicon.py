@@ -478,6 +478,11 @@ CASES["purpose"] += ["{n}, que font-elles ?", "What is the field of business of 
 CASES["capital"] += ["Avec combien de francs {n} a-t-elle été fondée ?", "What amount did the partners of {n} put in?"]
 CASES["uid"] += ["Le numéro fédéral de {n} ?"]
 CASES["legal_form"] += ["Is {n} a one-man business?"]
+# from the words of ZP-ZQ (phrasings of this test's own)
+CASES["purpose"] += ["{n} se consacre à quoi ?", "What is {n} dedicated to?"]
+CASES["name_change"] += ["Was {n} known before under another company name?"]
+CASES["uid"] += ["{n} CHE nbr?"]
+CASES["liquidation"] += ["Les associés de {n} ont-ils décidé d'y mettre fin ?", "Are the shareholders of {n} winding it down?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -677,6 +682,9 @@ NOT_ASKED = [
     ("I called earlier about {n}: who is on its board?", {"persons"}),
     ("When was {n} founded and with how much capital?", {"capital", "foundation"}),
     ("Wo isch dr früecher Sitz vo {n} gsi?", {"seat_move"}),
+    # from the words of ZP-ZQ: the articles of association ask no status; partners of a firm in liquidation are asked
+    ("Les statuts de {n} ?", {"dossier"}),
+    ("Les associés de {n} en liquidation ?", {"liquidation", "persons"}),
 ]
 
 
