@@ -77,6 +77,17 @@ def _questions(companies: list[dict], persons: list[dict]) -> list[str]:
     return qs
 
 
+def _timed(ctx: Context, name: str, arg_list: list[dict]) -> tuple[list[float], int]:
+    """Each call's latency (ms) in order, and how many answered with another status than ok."""
+    ms, empty = [], 0
+    for args in arg_list:
+        t0 = time.perf_counter()
+        res = call(ctx, name, args)
+        ms.append((time.perf_counter() - t0) * 1000)
+        empty += res.status != "ok"
+    return ms, empty
+
+
 def _every_post(ctx: Context, arg_list: list[dict]) -> list[float]:
     """rank_persons as it runs on a graph without the hubs' counts (every ACTED_IN post read), for the ratio in one
     run."""
@@ -84,12 +95,7 @@ def _every_post(ctx: Context, arg_list: list[dict]) -> list[float]:
 
     saved, persons.SUMMARY = persons.SUMMARY, "MATCH (s:BaseNode {uid: $uid}) WHERE s.version < 0 RETURN s AS summary"
     try:
-        ms = []
-        for args in arg_list:
-            t0 = time.perf_counter()
-            call(ctx, "rank_persons", args)
-            ms.append((time.perf_counter() - t0) * 1000)
-        return ms
+        return _timed(ctx, "rank_persons", arg_list)[0]
     finally:
         persons.SUMMARY = saved
 
@@ -116,17 +122,8 @@ def endpoints(n: int) -> dict[str, tuple[float, float]]:
             t0 = time.perf_counter()
             call(ctx, name, warm[name][len(warm[name]) // 2])
             first = (time.perf_counter() - t0) * 1000
-            ms, empty = [], 0
-            for args in arg_list:
-                t0 = time.perf_counter()
-                res = call(ctx, name, args)
-                ms.append((time.perf_counter() - t0) * 1000)
-                empty += res.status != "ok"
-            again = []  # the same calls once more: their pages read once already, as on a server in use
-            for args in arg_list:
-                t0 = time.perf_counter()
-                call(ctx, name, args)
-                again.append((time.perf_counter() - t0) * 1000)
+            ms, empty = _timed(ctx, name, arg_list)
+            again = _timed(ctx, name, arg_list)[0]  # the same calls once more: their pages read, as on a server in use
             out[name] = (pct(ms, .5), pct(ms, .95))
             print(f"{name:<26}{len(ms):>6}{pct(ms, .5):>9.0f}{pct(ms, .95):>9.0f}{max(ms):>9.0f}{first:>9.0f}{empty:>7}"
                   f"{pct(again, .5):>11.0f}{pct(again, .95):>6.0f}", flush=True)
