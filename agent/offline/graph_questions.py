@@ -156,6 +156,11 @@ SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquart
                        r"ou (?:etait|avait|se)|"
                        r"(?:which|what) (?:town|city|place|municipality)|in welche\w* (?:stadt|ort|gemeinde)|"
                        r"quelle (?:ville|commune|localite)|quale (?:citta|comune|localita))\b")
+# "where" after a noun asks no place: "I have an old deed where it had another name"
+# (a place before it still asks one: "the town where it was before")
+_RELATIVE_WHERE = re.compile(r"\b(?:a|an|the|some|one|this|that)\s+(?:\w+\s+)?(?!(?:towns?|city|cities|places?|villages?|"
+                             r"municipalit\w*|communes?|cantons?|locations?|localit\w*|area|region|country|seat|office)\s)"
+                             r"\w+\s+where\b")
 # ("old" not of the asker, "I'm too old for computers", nor an age, "how old"; in dialect "dr alt Sitz", "früecher")
 PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
                        r"(?<!\bam )(?<!\bbit )(?<!\btoo )(?<!\bam very )(?<!'m very )(?<!\bam so )(?<!'m so )(?<!'m )"
@@ -173,7 +178,8 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"uebernomm\w*|uebernahm|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
                          r"assorbit\w*|"
                          r"rilevat\w*)\b")
-FORMER_NAME = re.compile(r"\b(former names?|previous names?|old names?|called before|used to be called|formerly|"
+FORMER_NAME = re.compile(r"\b((?:former|previous|old|earlier|prior) (?:names?|denominations?|appellations?)|called before|"
+                         r"used to be called|formerly|"
                          r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
                          r"frueher|ancien nom|anciennement|s'appelait|nom precedent|vecchio nome|nome precedente|"
                          r"si chiamava|precedentemente|trade[ds]? under|traded as|trading under|went by|"
@@ -203,7 +209,7 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
             keys, _former = roles.asked_roles(masked)
             args: dict[str, Any] = {"date": when[0]} | ({"roles": sorted(keys)} if keys else {})
             return GraphAsk("company_as_of", args, 1, roles.label(keys) if keys else "state")
-        if FORMER_SEAT.search(f) or (SEAT_WORD.search(f) and PAST_WORD.search(f)):
+        if FORMER_SEAT.search(f) or (SEAT_WORD.search(_RELATIVE_WHERE.sub(" ", f)) and PAST_WORD.search(f)):
             return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
         if FORMER_NAME.search(f):
             return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")

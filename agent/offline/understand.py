@@ -559,6 +559,27 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
                           r"\bsubscribed\b|\b(?:somme|montant|capital|parts|actions|apports?)\b.{0,25}\bsouscrit\w*|"
                           r"\bsouscrit\w* (?:par|au capital)\b|\b(?:how much|combien|quanto|wie ?viel)\b.{0,40}\b(?:subscribed|"
                           r"souscrit\w*|sottoscritt\w*|gezeichnet)\b")),
+    # the official number the state gave it (not "the official number of employees", "of shares")
+    # (nor a count: "how many board members, official number?", "of its shareholders", "of the SOGC notice")
+    ("uid", re.compile(r"^(?!.*\b(?:how many|combien|wie viele|quant[ie])\b).*(?:"
+                      r"\b(?:official|officiel|ufficiale|offizielle) (?:company |business |registration )?"
+                      r"(?:number|numero|nummer)|\b(?:numero|nummer) (?:officiel|ufficiale|offiziell\w*))\b"
+                      r"(?!\s+(?:of|d'|de|des|du|di|dei|der|an)\s*(?:\w+\s+){0,2}(?:employees|staff|workers|shares|"
+                      r"members|seats|salaries|employes|actions|dipendenti|azioni|mitarbeiter\w*|aktien|shareholders|"
+                      r"directors|partners|associates|branch\w*|subsidiar\w*|persons|people|notices?|publications?|"
+                      r"actionnaires|administrateurs|associes|succursales|avis|personnes|pubblicazion\w*|soci|"
+                      r"amministratori|filiali|aktionaer\w*|gesellschafter\w*|filialen|publikation\w*)\b)")),
+    # money it was endowed with (not "endowed with a board", "an endowment fund")
+    ("capital", re.compile(r"\bendowment\b(?!\s+(?:funds?|polic\w*|insurance|foundations?)\b)|"
+                          r"\bendow\w*\b.{0,30}\b(?:capital|money|francs?|chf|cash|sum|amount)\b|"
+                          r"\b(?:how much|how many francs)\b.{0,40}\bendow\w*")),
+    # a bank's coordinates are no address; whether it is an individual enterprise (not whether one owns one)
+    ("address", re.compile(r"(?<!\bbank )(?<!\bbanking )\bcoordinates (?:of|for)\b")),
+    ("legal_form", re.compile(r"(?<!\bown )(?<!\bowns )(?<!\bhave )(?<!\bhas )(?<!\brun )(?<!\bruns )"
+                             r"\ban individual enterprise\b|\bindividual enterprise or\b")),
+    # a court's "concours" (not a contest it opened: "le concours de design", "ouvert à tous")
+    ("bankruptcy", re.compile(r"\bconcours (?:est |a ete )?ouvert\w*\b(?!\s+(?:a|aux|au|jusqu\w*|pour|par|des)\b)|"
+                             r"\bouvert\w* le concours\b(?!\s+(?:de|d'|du|des)\b)")),
     # "ils sont en train de liquider la société" (not "who is to liquidate it": its liquidator)
     ("liquidation", re.compile(r"^(?!.*\b(?:qui|chi|wer|who)\b).*\b(?:liquider|liquidare|liquidier\w*)\b")),
     # "Est-ce que tu sais ce que X fait ?": what it does
@@ -799,6 +820,22 @@ def _settle(facts: set[str], asked: str) -> set[str]:
         facts.discard("foundation")
     if {"foundation", "capital"} <= facts and _FOUNDED_WITH.search(asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "with how much capital was it set up?": the money, not the date
+    if {"capital", "legal_form"} <= facts and _CAPITAL_FORM.search(asked) and not _has(
+            _CAPITAL_FORM.sub(" ", asked), FACTS["capital"]):
+        facts.discard("capital")  # "a society of capitals or a sole proprietorship?": a legal form, no money asked
+    if "legal_form" in facts and len(facts) > 1 and _CAPITAL_FORM.search(asked) and not _IS_CAPITAL_FORM.search(
+            asked) and not _either_form(asked) and not re.search(r"\b(?:or|oder|o)\b", asked) and not _has(
+            _CAPITAL_FORM.sub(" ", asked), FACTS["legal_form"]):
+        facts.discard("legal_form")  # "où siège la société de capitaux X ?": its seat; the form only names it
+    if "deletion" in facts and _NO_LONGER_LISTED.search(asked) and not _has(_NO_LONGER_LISTED.sub(" ", asked),
+                                                                             FACTS["deletion"]):
+        if _LISTED_AS.search(asked):
+            facts.add("persons")  # "does Y no longer appear as director of X?": whether that person is still there
+        if facts - {"deletion", "status", "dossier"}:
+            facts.discard("deletion")  # "the old address no longer appears": that fact, not the company's deletion
+    if {"foundation", "persons"} <= facts and (_BODY_CONSTITUTED.search(asked) or re.search(r"\bnee\b", asked)) and not (
+            _asks_who(asked) or _has(asked, tuple(w for w in FACTS["foundation"] if "constitu" not in w and "nee" not in w))):
+        facts.discard("foundation")  # "le conseil est constitué quand ?", "la directrice est née en quelle année ?"
     if {"foundation", "legal_form"} <= facts and re.search(r"\bincorporated as\b", asked) and not _WHEN.search(asked):
         facts.discard("foundation")  # "incorporated as what?": the legal form
     if "purpose" in facts and facts & {"persons", "network"} and _ACTIVE_IN.search(asked) and not _has(
@@ -850,12 +887,12 @@ _STILL = re.compile(_STILL_WORD + r"\b")
 # "still registered", "ancora iscritta": whether it is, not since when
 _STILL_REGISTERED = re.compile(_STILL_WORD + r"\s+(?:\w+\s+)?(?:registered|eingetragen|inscrite?s?|iscritt\w*|"
                                r"on the register|im handelsregister)")
-_OWNER_WORD = r"owners?|shareholders?|partners?|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
+_OWNER_WORD = r"owners?|shareholders?|partners?|associates|associes?|actionnaires|gesellschafter\w*|aktionaer\w*|soci|azionisti"
 # the owners as who put the capital in or decided the liquidation: not the persons asked for
 _MEMBERS = (r"(?<!board )members|membres(?! du conseil| de la direction)|mitglieder(?! des verwaltungsrat\w*| der "
             r"geschaeftsleitung| des vorstand\w*)|membri(?! del consiglio)")
 _BY_OWNERS = re.compile(r"\b(?:" + _OWNER_WORD + r"|inhaber\w*|" + _MEMBERS + r")\b.{0,25}\b(?:put|invest\w*|"
-                        r"brought|contribut\w*|paid|decid\w*|wind(?:ing|s)?|wound|liquidat(?:e|es|ed|ing)|dissolv\w*|"
+                        r"brought|contribut\w*|endow\w*|paid|decid\w*|wind(?:ing|s)?|wound|liquidat(?:e|es|ed|ing)|dissolv\w*|"
                         r"resolv\w*|vot(?:e|ed|ing)|ont(?:-ils|-elles)? (?:mis|investi|apporte|verse|decide)|"
                         r"haben (?:\w+ )?(?:eingelegt|investiert|einbezahlt|beschlossen|entschieden)|"
                         r"hanno (?:messo|investito|versato|deciso))\b")
@@ -867,6 +904,20 @@ _BY_OWNERS_PASSIVE = re.compile(r"\b(?:souscrit\w*|subscribed|apporte\w*|versee?
 _FOUNDED_WITH = re.compile(r"\b(?:with how (?:much|many)|con quant[io]|con quanta|avec combien|mit wie ?viel\w*)\b"
                            r"(?!\s+(?:de |d')?(?:partners|soci|associes|gesellschaftern|personen|persons|people|members|"
                            r"membres|directors|administrateurs|amministratori))")
+# a company whose owners' liability is their capital: a kind of legal form ("une société de capitaux")
+_CAPITAL_FORM = re.compile(r"\b(?:compan(?:y|ies)|societ(?:y|ies)|societes?|societa) (?:of|de|di) capita(?:l|ls|ux|li)\b|"
+                           r"\bkapitalgesellschaft\w*")
+_IS_CAPITAL_FORM = re.compile(r"\b(?:is|est|ist|e|sont|sind|sono|was|etait|war|era)\b[^,;]{0,25}\b(?:a|an|une|eine|una|un)\s+"
+                              r"(?:compan|societ|kapitalges)")
+# no longer listed: a fact, a person or the company itself gone from the register
+_NO_LONGER_LISTED = re.compile(r"\b(?:no (?:longer|more) appear\w*|n'(?:y )?(?:figure|apparait) plus|ne figure plus|"
+                               r"non (?:figura|compare) piu|erscheint nicht mehr)")
+_LISTED_AS = re.compile(_NO_LONGER_LISTED.pattern + r"\s+(?:\w+\s+)?(?:as|at|among|chez|comme|parmi|tra|fra|come|als|bei|"
+                        r"unter)\b")
+# a board or committee constituted, not the company
+_BODY_CONSTITUTED = re.compile(r"\b(?:board|conseil|direction|comite|committee|verwaltungsrat\w*|vorstand|consiglio|"
+                               r"geschaeftsleitung)\b.{0,40}\bconstitu|\bconstitu\w*\b.{0,30}\b(?:board|conseil|comite|"
+                               r"committee|consiglio|direction)\b")
 _FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
 # "qui" that asks no one: "pour ce qui est de X", "une boîte qui date de quand ?" (a relative pronoun after the firm)
 _NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b")

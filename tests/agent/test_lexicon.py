@@ -483,6 +483,20 @@ CASES["purpose"] += ["{n} se consacre à quoi ?", "What is {n} dedicated to?"]
 CASES["name_change"] += ["Was {n} known before under another company name?"]
 CASES["uid"] += ["{n} CHE nbr?"]
 CASES["liquidation"] += ["Les associés de {n} ont-ils décidé d'y mettre fin ?", "Are the shareholders of {n} winding it down?"]
+# from the words of ZR-ZS (phrasings of this test's own): a notary's French in English, a KYC analyst's shorthand
+CASES["address"] += ["The postal coordinates for {n}, please?"]
+CASES["bankruptcy"] += ["Did {n} make banqueroute?", "Was {n} declared in failure?", "{n} : jugement déclaratif, quand ?",
+                        "Quand le concours a-t-il été ouvert sur {n} ?"]
+CASES["capital"] += ["{n} : valeur nominale de son capital ?", "How much did the associates endow {n} with?"]
+CASES["deletion"] += ["Does {n} no longer appear in the register?", "{n} ne figure plus au RC ?", "{n}: inscribed or struck?"]
+CASES["foundation"] += ["The deed of incorporation of {n} is dated when?", "{n} : c'est constituée quand ?",
+                        "Year of constitution of {n}?", "{n} est née en quelle année ?"]
+CASES["legal_form"] += ["{n}: juridical nature?", "Est-ce que {n} est une société de capitaux ?",
+                        "Is {n} an individual enterprise?"]
+CASES["persons"] += ["Who are the organs of {n}?"]
+CASES["network"] += ["Firms with the same officers as {n}?"]
+CASES["name_change"] += ["A lease where {n} bore another appellation: its previous denominations?"]
+CASES["uid"] += ["The official number of {n}?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -685,6 +699,21 @@ NOT_ASKED = [
     # from the words of ZP-ZQ: the articles of association ask no status; partners of a firm in liquidation are asked
     ("Les statuts de {n} ?", {"dossier"}),
     ("Les associés de {n} en liquidation ?", {"liquidation", "persons"}),
+    # from the words of ZR-ZS: a board's people, a count of employees, a seat before a rename, a liquidation's entry
+    ("Are the same people still on the board of {n}?", {"persons"}),
+    ("What is the official number of employees of {n}?", {"unread"}),
+    ("Where was {n} before, under its old name?", {"seat_move"}),
+    ("When was the liquidation of {n} first put in the commercial register?", {"liquidation"}),
+    ("Who are the associates of {n}?", {"persons"}),
+    ("Le concours hippique de {n} ?", {"unread"}),
+    # (from a reviewer's questions of its own)
+    ("Name the town where {n} was before.", {"seat_move"}),
+    ("{n} a ouvert le concours de design quand ?", {"unread"}),
+    ("Is {n} endowed with legal personality?", {"unread"}),
+    ("The official number of shareholders of {n}?", {"unread"}),
+    ("What are the bank coordinates of {n}?", {"unread"}),
+    ("Le conseil d'administration de {n} est constitué quand ?", {"persons"}),
+    ("The old address of {n} no longer appears?", {"address"}),
 ]
 
 
