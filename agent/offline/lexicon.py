@@ -9,6 +9,9 @@ COMPOUND_HEADS: dict[str, str] = {
     "zweck": "purpose", "kapital": "capital", "adresse": "address", "anschrift": "address", "rechtsform": "legal_form",
     "gesellschaftsform": "legal_form", "konkurs": "bankruptcy",
 }
+# no longer in the register: the company itself, or a person or a fact of it (understand reads which)
+NO_LONGER_LISTED = ("no more appear", "no longer appear", "ne figure plus", "n'y figure plus", "n'apparait plus",
+                    "non figura piu", "non compare piu", "erscheint nicht mehr")
 # fact -> words that ask for it (folded, matched as word prefixes), English, German, French, Italian in turn.
 # Short words go in as phrases ("but de", "sede di"): a prefix match would find them inside other words.
 FACTS: dict[str, tuple[str, ...]] = {
@@ -354,9 +357,7 @@ FACTS: dict[str, tuple[str, ...]] = {
                  "scomparso dal registro", "sparita dal registro", "sparito dal registro", "verschwunden aus dem handelsreg",
                  "verschwunden aus dem register", "handelsregister verschwunden", "register verschwunden",
                  "hr verschwunden",
-                 "or struck", "struck?", "no more appear", "no longer appear", "ne figure plus", "n'y figure plus",
-                 "n'apparait plus", "non figura piu", "non compare piu",
-                 "erscheint nicht mehr"),
+                 "or struck", "struck?", *NO_LONGER_LISTED),
     "first_notice": ("first notice", "earliest notice", "first publication", "oldest notice",
                      "erste meldung", "erste publikation", "aelteste meldung",
                      "premiere publication", "premier avis", "plus ancienne publication",

@@ -22,6 +22,7 @@ from agent.offline.lexicon import (
     DIALECT_UNG_STEMS,
     FACTS,
     LOWER_COMMON,
+    NO_LONGER_LISTED,
     PREPOSITIONS,
     QUESTION_WORDS,
     STOP,
@@ -910,8 +911,7 @@ _CAPITAL_FORM = re.compile(r"\b(?:compan(?:y|ies)|societ(?:y|ies)|societes?|soci
 _IS_CAPITAL_FORM = re.compile(r"\b(?:is|est|ist|e|sont|sind|sono|was|etait|war|era)\b[^,;]{0,25}\b(?:a|an|une|eine|una|un)\s+"
                               r"(?:compan|societ|kapitalges)")
 # no longer listed: a fact, a person or the company itself gone from the register
-_NO_LONGER_LISTED = re.compile(r"\b(?:no (?:longer|more) appear\w*|n'(?:y )?(?:figure|apparait) plus|ne figure plus|"
-                               r"non (?:figura|compare) piu|erscheint nicht mehr)")
+_NO_LONGER_LISTED = re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, NO_LONGER_LISTED)) + r")\w*")
 _LISTED_AS = re.compile(_NO_LONGER_LISTED.pattern + r"\s+(?:\w+\s+)?(?:as|at|among|chez|comme|parmi|tra|fra|come|als|bei|"
                         r"unter)\b")
 # a board or committee constituted, not the company
