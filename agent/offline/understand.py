@@ -59,7 +59,8 @@ _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "
 # what else a follow-up without a subject asks of the conversation's entity
 _OF_ONE = frozenset({"persons", "foundation", "first_notice", "latest_notice", "name_change", "seat_move",
                      "liquidation", "bankruptcy", "deletion", "history", "network"})
-_COMPANY_NOUNS = r"compan\w*|firms|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|ditte|imprese"
+_COMPANY_NOUNS = (r"compan\w*|firms|enterprises|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
+                  r"ditte|imprese")
 _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
                    r"people|personen|personnes|persone)\b")
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
@@ -68,7 +69,8 @@ _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations
                         r"appointments|directorships|boites|boite|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
-_WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms)|in welchen (?:firmen|unternehmen|gesellschaften)|"
+_WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms|enterprises|businesses)|"
+                              r"in welchen (?:firmen|unternehmen|gesellschaften)|"
                               r"dans quelles (?:societes|entreprises)|in quali (?:societa|aziende|ditte|imprese))\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
@@ -266,6 +268,15 @@ _SOURCE = re.compile(r"\b(?:according to|selon|d'apres|laut|gemaess|secondo)\s+(
                      r"articles|inscription|registre|rc|statuts|extrait|handelsregister|eintrag|statuten|registro|"
                      r"iscrizione|statuto)\b")
 
+# the statutes named as the source ("selon les statuts", "according to its articles"): with nothing else asked, what
+# they say it does
+_BY_STATUTES = re.compile(r"\b(?:according to|selon|d'apres|laut|gemaess|secondo)\s+(?:(?:the|its|their|les|leurs|ses|"
+                          r"den|seinen|ihren|lo|il suo)\s*)?(?:statutes|articles|statuts|statuten|statuto)\b")
+# the branch of trade it works in, not a branch office: "in which branch is it working?", "branch of activity"
+_SECTOR_PHRASES = re.compile(r"\bbranch(?:es)? of (?:activit\w*|industry|business|trade|commerce)\b|"
+                             r"\b(?:which|what) branch\b(?!\s+(?:offices?|of)\b)(?=.{0,40}\b(?:work\w*|active|operat\w*|"
+                             r"trad\w*)\b)|\b(?:work\w*|active|operat\w*|trad\w*) in (?:which|what) branch\b(?!\s+offices?\b)")
+
 
 def understand(question: str, anchored: bool, link: dict | None = None) -> Understanding:
     """Read the question. `link` is the linker's result for it: the names it found are blanked before any
@@ -290,8 +301,12 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
             name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
         asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _STARTED.sub(r"\1", _CHE_START.sub(" che number ", _standard(asked)))
+    by_statutes = bool(_BY_STATUTES.search(asked))
+    asked = _SECTOR_PHRASES.sub(" sector ", asked)
     asked = _REGISTERED_AT.sub(" ", _ADDRESS_PHRASES.sub(" address ", _RELATED_ADJ.sub(" ", _SOURCE.sub(" ", asked))))
     u.facts = _read_facts(asked)
+    if not u.facts and by_statutes and not _WHEN.search(asked):
+        u.facts = {"purpose"}  # "X, c'est du négoce ou autre chose, selon les statuts ?": what its statutes let it do
     if not u.facts:
         corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
         if corrected != asked:
@@ -333,9 +348,11 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         u.intent, u.rank = I.ANALYTICS, filters.rank_args(u.masked)
         return u
     if _TEXT.search(f) and not _SEEN_MENTION.search(f) and not (u.link and u.facts & _ATTRIBUTES) and not (
-            u.refers_back and u.facts & {"first_notice", "latest_notice"}):
+            u.refers_back and u.facts & {"first_notice", "latest_notice"}) and not (
+            u.kind == "person" and u.link and _WHOSE_COMPANIES.search(asked)):
         # (the purpose of a named company "to see if it mentions trading" is still its purpose; "the earliest
-        # publication mentioning them" is that person's first notice)
+        # publication mentioning them" is that person's first notice; "in which enterprises is P mentioned?" that
+        # person's companies)
         u.intent = I.ALL
         u.text_query = u.name or _after_preposition(q) or q
         return u
@@ -637,6 +654,20 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
     # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
     ("network", re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
                           r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b")),
+    # "when did the court put them under?": it failed (not "put it under new management", "under review")
+    ("bankruptcy", re.compile(r"\b(?:put|putting|push|pushes|pushed|pushing|send|sent|sending)\s+"
+                             r"(?:them|it|him|her|(?:the|that|this) (?:company|firm|business))\s+under(?=\s*(?:[?.!,;]|$))")),
+    # "a-t-elle toujours porté ce nom-là ?", "hat sie immer so geheissen?", "ha sempre avuto questo nome?": whether it
+    # was called otherwise (not "a-t-elle toujours son siège": another fact)
+    ("name_change", re.compile(r"\btoujours (?:porte|eu|garde|conserve)\W+(?:\w+\W+){0,2}?(?:nom|noms|raison sociale|"
+                              r"denomination|appellation)\b|"
+                              r"\b(?:s'est|se sont)(?:-elles?|-ils?)? toujours (?:appelee?s?|nommee?s?)\b|"
+                              r"\balways (?:had|borne|carried|used|kept|been under) (?:this|that|the same|its current|"
+                              r"its present|the current|its) name\b|"
+                              r"\b(?:schon )?immer so (?:geheissen|gehiessen|genannt)\b|"
+                              r"\bimmer (?:diesen|denselben|den gleichen) namen\b|"
+                              r"\bsempre (?:avuto|portato|usato) (?:questo|lo stesso|quel) nome\b|"
+                              r"\bsempre (?:chiamata|chiamato|chiamati|chiamate)\b(?!\s+(?:a|per|da|in)\b)")),
 )
 
 
@@ -943,7 +974,8 @@ _AGE_ASKED = re.compile(r"\b(?:how old|wie alt|quel age|quanti anni ha)\b(?! (?:
 _IN_LAW = re.compile(r"\b(?:legally speaking|juridiquement parlant|giuridicamente parlando|rechtlich gesehen|"
                      r"au sens du droit(?: des societes| suisse)?)\b")
 _LEGAL_STATUS = re.compile(r"\b(?:statut (?:juridique|legal)|legal status)\b")
-_SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando"})
+_SINCE_WHEN = frozenset({"since when", "seit wann", "depuis quand", "da quando", "since what year", "since which year",
+                         "seit welchem jahr", "depuis quelle annee", "da che anno", "da quale anno"})
 # the legal form named with a word that alone would ask for something else (a status, an activity, a registration)
 _FORM_ASKED = re.compile(r"\b(?:sous quelle forme|veste (?:giuridica|legale)|quale veste)\b")
 # one legal form asked with yes or no ("Ist X eine Einzelfirma?"): the forms a company has, not "a company"
@@ -972,10 +1004,10 @@ _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscriptio
                                  r"prend fin|terminee|cessee|cessata|terminata|finita)\b")
 # how long it has existed or been registered: the founding ("how long has it been in the register?")
 # how many years, since which date or year: how long it has been, asked in so many words
-_YEARS_SINCE = r"for how many years|since (?:what|which) (?:date|year)|seit wie ?vielen jahren|da quanti anni"
+_YEARS_SINCE = (r"for how many years|since (?:what|which) (?:date|year)|seit wie ?vielen jahren|da quanti anni|"
+                r"seit welche[mn] (?:jahr|datum)|depuis quelle (?:annee|date)|da (?:che|quale) (?:anno|data)")
 _HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|" + _YEARS_SINCE +
-                              r"|depuis combien d'annees|seit welche[mn] (?:jahr|datum)|depuis quelle (?:annee|date)|"
-                              r"da (?:che|quale) (?:anno|data))\b.{0,40}"
+                              r"|depuis combien d'annees)\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
                               r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
 _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))

@@ -497,6 +497,15 @@ CASES["persons"] += ["Who are the organs of {n}?"]
 CASES["network"] += ["Firms with the same officers as {n}?"]
 CASES["name_change"] += ["A lease where {n} bore another appellation: its previous denominations?"]
 CASES["uid"] += ["The official number of {n}?"]
+# from the words of ZT-ZU: a court that put it under, enterprises tied through its people, still inscribed, since which
+# year, a branch of trade, what its statutes say, rebaptised, always that name
+CASES["bankruptcy"] += ["{n}: when did the creditors push it under?"]
+CASES["network"] += ["Which other enterprises are tied to {n}?"]
+CASES["status"] += ["Is {n} still listed?", "{n} still inscribed?"]
+CASES["foundation"] += ["{n}: since which year?", "{n} existe depuis quelle année ?"]
+CASES["purpose"] += ["{n}, which branch of activity?", "{n} d'après ses statuts ?", "{n} works in which branch?"]
+CASES["name_change"] += ["{n} a-t-elle été rebaptisée ?", "Has {n} always had this name?",
+                         "{n} s'est-elle toujours appelée comme ça ?", "Ist {n} umgetauft worden?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -714,6 +723,13 @@ NOT_ASKED = [
     ("What are the bank coordinates of {n}?", {"unread"}),
     ("Le conseil d'administration de {n} est constitué quand ?", {"persons"}),
     ("The old address of {n} no longer appears?", {"address"}),
+    # from the words of ZT-ZU: put under new management, a branch office, an address always the same, the statutes
+    # beside another fact
+    ("Did they put {n} under new management?", {"unread"}),
+    ("Which branch office of {n} is in Geneva?", {"head_office"}),
+    ("Has the address of {n} always been the same?", {"address"}),
+    ("{n} according to its articles, capital?", {"capital"}),
+    ("Since which year is {n} in liquidation?", {"liquidation"}),
 ]
 
 
@@ -734,3 +750,27 @@ def test_a_mention_seen_is_no_text_search(ctx, company, template, text_search):
     question = template.format(n=company)
     u = understand(question, anchored=False, link=linker.link(ctx, question))
     assert (u.intent == I.ALL) == text_search, (question, u.intent, u.facts)
+
+
+@pytest.fixture(scope="module")
+def person(truth) -> str:
+    """A person named the same in every notice, "First Last" as users write it."""
+    for _pid, ms in sorted(truth.mentions_of.items()):
+        if all(m["variant"] == "canonical" for m, _ in ms):
+            last, first = ms[0][0]["text"].split(", ", 1)
+            return f"{first} {last}"
+    raise AssertionError("no person in the world")
+
+
+@pytest.mark.parametrize("template, text_search", [
+    ("In which enterprises is {p} mentioned, now or before?", False),
+    ("{p}: in which companies is this person mentioned?", False),
+    ("Which notices mention {p}?", True),
+    ("In which notices is {p} mentioned?", True),
+])
+def test_the_companies_a_person_is_mentioned_in_are_no_text_search(ctx, person, template, text_search):
+    """"In which enterprises is P mentioned?" asks for P's companies; "which notices mention P?" for a text search."""
+    question = template.format(p=person)
+    u = understand(question, anchored=False, link=linker.link(ctx, question))
+    assert (u.intent == I.ALL) == text_search, (question, u.intent, u.facts)
+    assert text_search or "network" in u.facts, (question, u.facts)
