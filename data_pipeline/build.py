@@ -27,13 +27,15 @@ from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
 from data_pipeline.stats import GraphStats, graph_stats
 from data_pipeline.summaries import (
+    event_counts_summarized,
     invalidate,
     schema_summarized,
+    summarize_event_counts,
     summarize_schema,
     summarize_tops,
     tops_summarized,
 )
-from kg import company_tops
+from kg import company_tops, event_counts
 from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -90,6 +92,8 @@ def complete_older_graph(graph: Graph) -> None:
             run_phase3(graph)
         if not tops_summarized(graph):
             summarize_tops(graph)
+        if not event_counts_summarized(graph):
+            summarize_event_counts(graph)
         if not schema_summarized(graph):
             summarize_schema(graph)
 
@@ -151,7 +155,8 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     failed = True
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
-        for summary in (company_tops.SUMMARY_UID, SCHEMA_UID):  # written again below, once the graph holds this run
+        # the summaries are written again below, once the graph holds this run
+        for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, SCHEMA_UID):
             invalidate(graph, summary)
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
@@ -172,12 +177,14 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         # build again) runs beside phase 3 instead of holding up the names' indexes built after it
         graph.resume_fulltext(FULLTEXT_INDEX)
         report.phase3 = asdict(run_phase3(graph, px))
-        # the top companies read while the server builds the names' full-text indexes (21 s and 7 s at 1M); the
-        # schema summary after both, so that it lists the indexes and the summaries' properties every time
-        with ThreadPoolExecutor(1) as pool:
-            tops = pool.submit(summarize_tops, graph)
+        # the top companies and the counts per kind of notice read while the server builds the names' full-text
+        # indexes (21 s and 7 s at 1M); the schema summary after both, so that it lists the indexes and the
+        # summaries' properties every time
+        with ThreadPoolExecutor(2) as pool:
+            summaries = [pool.submit(summarize_tops, graph), pool.submit(summarize_event_counts, graph)]
             graph.ensure_schema()  # the names' full-text indexes
-            tops.result()
+            for done in summaries:
+                done.result()
         summarize_schema(graph)
         report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
         failed = False

@@ -1,5 +1,6 @@
 """The `GraphSummary` nodes a build writes last: what the endpoints read instead of a scan of the whole graph
-(`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities). Each carries a `version`; a build
+(`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities, `kg.event_counts` for
+count_entities_by_event). Each carries a `version`; a build
 marks them invalid (version 0) before it changes the graph and writes them again at its end, so a build that stops
 halfway leaves no summary that disagrees with the graph (the endpoints then read the graph itself).
 """
@@ -7,18 +8,22 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
+from collections.abc import Iterator
 
-from neo4j import ManagedTransaction
+from neo4j import ManagedTransaction, Record
 
-from data_pipeline.inserts import existing, insert
-from kg import company_tops
+from data_pipeline.inserts import existing, insert, missing, to_write
+from kg import company_tops, event_counts
 from kg.ddl import INDEX_BUILD_S, SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
+from kg.endpoints.vocabulary import GROUPED_TYPES
 from kg.hub_counts import SUMMARY_LABEL
 
 log = logging.getLogger(__name__)
 INSERT_SUMMARY = insert(SUMMARY_LABEL)
 UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
+UPDATE_SUMMARIES = "UNWIND $rows AS row MATCH (s:BaseNode {uid: row.uid}) SET s += row"
 INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) WHERE s.version <> 0 SET s.version = 0"  # (written once)
 VERSION_OF = "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version"
 
@@ -45,13 +50,19 @@ def is_valid(graph: Graph, uid: str, version: int) -> bool:
         return [r["version"] for r in s.run(VERSION_OF, uid=uid)] == [version]
 
 
+def _stream(graph: Graph, query: str) -> Iterator[Record]:
+    """The rows of `query`, read when iterated: streams consumed one after the other are never held whole (a second
+    `run` on a session while the first result is open makes the driver buffer all of that result)."""
+    with graph.driver.session(database=graph.database) as s:
+        yield from s.run(query)
+
+
 def summarize_tops(graph: Graph) -> None:
     """The top companies of each metric, in all cantons and in each (`kg.company_tops`). A summary is an
     optimization: when it cannot be computed, the build goes on, says so, and get_top_entities sorts by query."""
     try:
-        with graph.driver.session(database=graph.database) as s:
-            found = company_tops.values(s.run(company_tops.COMPANIES), s.run(company_tops.NOTICES),
-                                        s.run(company_tops.PERSONS))
+        found = company_tops.values(*(_stream(graph, q) for q in (company_tops.COMPANIES, company_tops.NOTICES,
+                                                                  company_tops.PERSONS)))
     except Exception:
         log.exception("could not summarize the top companies; get_top_entities will sort every company")
         return
@@ -59,6 +70,26 @@ def summarize_tops(graph: Graph) -> None:
     for metric, rows in found.items():
         props |= {k: json.dumps(v) for k, v in company_tops.tops(metric, rows).items()}
     write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
+
+
+def summarize_event_counts(graph: Graph) -> None:
+    """The notices, companies and persons of each kind of notice per canton and year (`kg.event_counts`), written in
+    one transaction, the head node with them. An optimization: when it fails, count_entities_by_event counts."""
+    try:
+        counted = event_counts.count(*(_stream(graph, q) for q in (event_counts.NOTICES, event_counts.COMPANIES,
+                                                                   event_counts.PERSONS)), GROUPED_TYPES)
+    except Exception:
+        log.exception("could not count the notices per kind, canton and year; count_entities_by_event will count them")
+        return
+    rows = event_counts.rows(counted, uuid.uuid4().hex)
+
+    def work(tx: ManagedTransaction) -> None:
+        present = existing(tx, [r["uid"] for r in rows])
+        for q, p in to_write([(UPDATE_SUMMARIES, {"rows": [r for r in rows if r["uid"] in present]}),
+                              (INSERT_SUMMARY, {"rows": missing(rows, present)})]):
+            tx.run(q, **p).consume()
+
+    graph.transact(work)
 
 
 def summarize_schema(graph: Graph) -> None:
@@ -80,3 +111,7 @@ def schema_summarized(graph: Graph) -> bool:
 
 def tops_summarized(graph: Graph) -> bool:
     return is_valid(graph, company_tops.SUMMARY_UID, company_tops.VERSION)
+
+
+def event_counts_summarized(graph: Graph) -> bool:
+    return is_valid(graph, event_counts.HEAD_UID, event_counts.VERSION)

@@ -11,9 +11,9 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from kg import company_tops
+from kg import company_tops, event_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
-from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
+from kg.endpoints.vocabulary import EVENT_TYPES, GROUPED_TYPES, legal_form, sub_rubrics_for
 from kg.event_scope import scopes
 from kg.places import canton_code, city_spellings
 
@@ -43,7 +43,8 @@ TOP_OF = {
 RETURN {_COMPANY}, count(DISTINCT h) AS value""",
 }
 TOPS = "MATCH (s:BaseNode {uid: $uid}) RETURN properties(s) AS summary"
-# The notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the filters
+# One kind of notice in one canton or all and one year or all, ungrouped: the build's counts (kg.event_counts). Else
+# the notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the filters
 # name a canton or a period; else by sub-rubric and canton. Notices, companies and persons are counted by three
 # queries, run side by side (ArcadeDB's OPTIONAL MATCH costs about a millisecond per notice; a MATCH from the notice
 # does not).
@@ -131,6 +132,14 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
     since, until = args.since, args.until
     if args.year:
         since, until = max(since or "", f"{args.year}-01-01"), min(until or "9999", f"{args.year}-12-31")
+    extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
+    what = event_counts.what_of(subs, GROUPED_TYPES) if args.group_by == "none" and not (args.since or args.until) \
+        else None
+    if what is not None:
+        found = read(ctx, event_counts.READ, uids=[event_counts.HEAD_UID, event_counts.uid(what, canton)])
+        counted = event_counts.read_counts(found, what, canton, args.year)
+        if counted is not None:
+            return Rows([counted], "no notices match these filters (the count is 0)", extra=extra)
     keys = scopes(subs, [canton] if canton else None, since, until)
     how = "all" if keys is None else "scoped"
     params = {"subs": subs, "canton": canton, "since": since, "until": until, "scopes": keys}
@@ -142,5 +151,4 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
         rows = [{"group": g} | {m: counts[m].get(g, 0) for m in _MEASURES} for g in counts["notices"]]
         rows.sort(key=(lambda r: (-r["notices"], r["group"] or "")) if args.group_by == "canton"
                   else (lambda r: (r["group"] is None, r["group"] or "")))
-    extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
     return Rows(rows, "no notices match these filters (the count is 0)", extra=extra)

@@ -13,6 +13,8 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "bankruptcy_any": tuple(f"KK{i:02d}" for i in range(1, 11)),
     "liquidation": tuple(f"LS{i:02d}" for i in range(1, 9)),
 }
+# The event types of several sub-rubrics (the build counts each as one kind: kg.event_counts).
+GROUPED_TYPES = {name: subs for name, subs in EVENT_TYPES.items() if len(subs) > 1}
 # eCH-0097 legal forms as the graph stores them (German), with the names people type.
 LEGAL_FORMS: dict[str, tuple[str, ...]] = {
     "AG": ("ag", "sa", "aktiengesellschaft", "societe anonyme", "societa anonima", "stock company", "corporation"),

@@ -107,3 +107,26 @@ def test_malformed_input_is_quarantined_and_counted(small_world, own_graph, tmp_
     lines = (own_graph.settings.data_dir / "build" / "quarantine.jsonl").read_text().splitlines()
     reasons = sorted(json.loads(x)["reason"] for x in lines)
     assert reasons[0] == "empty file" and reasons[1].startswith("not well-formed XML")
+
+
+def test_counts_per_kind_after_a_later_run_are_the_counts_of_every_notice(small_world, own_graph, tmp_path, monkeypatch):
+    """A second run with more notices writes count_entities_by_event's counts again (kg.event_counts): read from the
+    summary they are what counting every notice gives, and what the first run counted is no longer read."""
+    import kg.endpoints.analytics as analytics
+    from kg.endpoints import Context, call
+
+    files = sorted(p for p in (small_world / "xml").rglob("*") if p.is_file())
+    first = tmp_path / "first"
+    first.mkdir()
+    for f in files[: len(files) // 2]:
+        shutil.copy(f, first / f.name)
+    ctx = Context(own_graph.reader, own_graph.settings)
+    args = [{"event_type": "foundation"}, {"event_type": "foundation", "canton": "ZH"}, {"event_type": "liquidation"},
+            {"canton": "GE", "year": 2022}, {}]
+    assert build_cli(own_graph, "--input", str(first), "--quiet").returncode == 0
+    before = [call(ctx, "count_entities_by_event", a).rows for a in args]
+    assert build_cli(own_graph, "--input", str(small_world / "xml"), "--quiet").returncode == 0
+    summarized = [call(ctx, "count_entities_by_event", a).rows for a in args]
+    monkeypatch.setattr(analytics.event_counts, "read_counts", lambda *a: None)
+    assert summarized == [call(ctx, "count_entities_by_event", a).rows for a in args]
+    assert summarized[-1][0]["notices"] == 600 and before[-1][0]["notices"] < 600

@@ -1,0 +1,125 @@
+"""How many notices, companies and persons each kind of notice counts per canton and year, counted once by the
+build (issue 19): count_entities_by_event reads one small node where a question asks one kind (a sub-rubric, a
+group of them, or every notice) in one canton or all and in one year or all, instead of counting every notice of
+that scope, and every company and person named in them, at each question.
+
+A kind (`what`) is a sub-rubric ("HR01"), an event type of several ("liquidation": LS01-LS08) or every notice
+(`EVERY`). Per kind and canton (or all cantons: `ALL`) one `GraphSummary` node holds, as JSON, per year (or all
+years: `ALL`) the three counts the endpoint's queries give: notices, distinct companies, distinct persons. The
+cells mirror the queries' own reading: a kind of sub-rubrics in a canton or a year is read by its notices' scopes,
+so its notices without a date count only in the kind's total over all cantons and years; every notice is read
+whole, so there they count in the canton's total too.
+
+The counts are exact only for what they were counted for: the endpoint reads them for one kind, one canton or
+all, one whole year or all, and no grouping; anything else is counted by its queries. A build marks the summary
+invalid before it changes the graph and writes it again at its end with a new stamp; a node whose stamp is not the
+head node's is left over from an older build and counts nothing now (its kind and canton had no notice this time).
+
+This module imports nothing of the graph: the build counts and writes, the endpoint reads.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+PREFIX = "summary-event-counts"
+HEAD_UID = PREFIX  # its version and the stamp of the build that wrote the cells
+VERSION = 1
+ALL = "all"
+EVERY = "every"
+MEASURES = ("notices", "companies", "persons")
+# What is counted: the notices per sub-rubric, canton and year, counted in the server (a few thousand groups); every
+# company and person with each of their notices, streamed and counted by the caller.
+_EVENT = "e.sub_rubric AS sub, e.canton AS canton, substring(e.publication_date, 0, 4) AS year"
+NOTICES = f"MATCH (e:Event) RETURN {_EVENT}, count(e) AS n"
+COMPANIES = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, {_EVENT}"
+PERSONS = f"MATCH (p:Person)-[:INVOLVED_IN]->(e:Event) RETURN p.uid AS who, {_EVENT}"
+READ = "UNWIND $uids AS u MATCH (s:BaseNode {uid: u}) RETURN s.uid AS uid, s.version AS version, s.stamp AS stamp, " \
+       "s.counts AS counts"
+
+
+def uid(what: str, canton: str | None) -> str:
+    """The node of one kind in one canton (None: all cantons)."""
+    return f"{PREFIX}|{what}|{canton or ALL}"
+
+
+def what_of(subs: list[str] | None, groups: Mapping[str, tuple[str, ...]]) -> str | None:
+    """The kind a count asks (`subs` None: every notice), or None where it is not one the build counted."""
+    if subs is None:
+        return EVERY
+    if len(subs) == 1:
+        return subs[0]
+    return next((name for name, group in groups.items() if sorted(group) == sorted(subs)), None)
+
+
+def _cells(sub: str | None, canton: str | None, year: str | None,
+           groups: Mapping[str, tuple[str, ...]]) -> set[tuple[str, str, str]]:
+    """The (kind, canton, year) cells one notice counts in (see the module's note on notices without a date)."""
+    kinds = [k for k in ([sub] if sub else []) + [g for g, group in groups.items() if sub in group]]
+    cells = {(EVERY, c, y) for c in {ALL, canton or ALL} for y in {ALL, year or ALL}}
+    if year:
+        cells |= {(k, c, y) for k in kinds for c in {ALL, canton or ALL} for y in (ALL, year)}
+        # (a notice without a canton is in no canton's cells, only in all cantons')
+    else:
+        cells |= {(k, ALL, ALL) for k in kinds}
+    return cells
+
+
+def count(notices: Iterable[Mapping[str, Any]], companies: Iterable[Mapping[str, Any]],
+          persons: Iterable[Mapping[str, Any]], groups: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, str], dict]:
+    """(kind, canton) -> {year or ALL: [notices, companies, persons]} from the notices counted per sub-rubric, canton
+    and year (`n`) and the companies' and persons' notices (`groups`: the event types of several sub-rubrics). A
+    company or person counts once in each cell any of its notices counts in."""
+    memo: dict[tuple[Any, Any, Any], frozenset[tuple[str, str, str]]] = {}
+
+    def cells_of(r: Mapping[str, Any]) -> frozenset[tuple[str, str, str]]:
+        key = (r["sub"], r["canton"], r["year"] or None)
+        if key not in memo:
+            memo[key] = frozenset(_cells(*key, groups))
+        return memo[key]
+
+    totals: list[Counter] = [Counter(), Counter(), Counter()]
+    for r in notices:
+        for cell in cells_of(r):
+            totals[0][cell] += r["n"]
+    for i, rows in ((1, companies), (2, persons)):
+        # who -> the cell set of their notices, or the set of those sets where they differ (a million persons:
+        # one shared frozenset each for most)
+        seen: dict[Any, frozenset | set[frozenset]] = {}
+        for r in rows:
+            cells, before = cells_of(r), seen.get(r["who"])
+            if before is None:
+                seen[r["who"]] = cells
+            elif isinstance(before, set):
+                before.add(cells)
+            elif before is not cells:
+                seen[r["who"]] = {before, cells}
+        for found in seen.values():
+            totals[i].update(frozenset().union(*found) if isinstance(found, set) else found)
+    out: dict[tuple[str, str], dict] = {}
+    for (kind, canton, year), n in totals[0].items():
+        out.setdefault((kind, canton), {})[year] = [n, totals[1][kind, canton, year], totals[2][kind, canton, year]]
+    return out
+
+
+def rows(counted: Mapping[tuple[str, str], Mapping[str, list[int]]], stamp: str) -> list[dict[str, Any]]:
+    """The summary nodes' properties (their uid, version and stamp; the counts as JSON), the head node last."""
+    cells = [{"uid": uid(kind, None if canton == ALL else canton), "version": VERSION, "stamp": stamp,
+              "counts": json.dumps(by_year, sort_keys=True)} for (kind, canton), by_year in sorted(counted.items())]
+    return [*cells, {"uid": HEAD_UID, "version": VERSION, "stamp": stamp}]
+
+
+def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | None, year: int | None) -> dict | None:
+    """The counts of one cell from the `READ` rows of the head and that cell's node, or None where the summary does
+    not hold them (no valid head, a cell of another version): the caller counts them itself."""
+    by_uid = {r["uid"]: r for r in found}
+    head = by_uid.get(HEAD_UID)
+    if head is None or head["version"] != VERSION:
+        return None
+    node = by_uid.get(uid(what, canton))
+    if node is not None and node["version"] != VERSION:
+        return None
+    by_year = json.loads(node["counts"]) if node is not None and node["stamp"] == head["stamp"] else {}
+    return dict(zip(MEASURES, by_year.get(str(year) if year else ALL, [0, 0, 0]), strict=True))
