@@ -59,8 +59,8 @@ _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "
 # what else a follow-up without a subject asks of the conversation's entity
 _OF_ONE = frozenset({"persons", "foundation", "first_notice", "latest_notice", "name_change", "seat_move",
                      "liquidation", "bankruptcy", "deletion", "history", "network"})
-_COMPANY_NOUNS = (r"compan\w*|firms|enterprises|firmen|unternehmen|gesellschaften|societes|entreprises|societa|aziende|"
-                  r"ditte|imprese")
+_COMPANY_NOUNS = (r"compan\w*|firms|enterprises|societies|outfits|firmen|unternehmen|gesellschaften|societes|entreprises|"
+                  r"societa|aziende|ditte|imprese")
 _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
                    r"people|personen|personnes|persone)\b")
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
@@ -657,13 +657,21 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
     # "when did the court put them under?": it failed (not "put it under new management", "under review")
     ("bankruptcy", re.compile(r"\b(?:put|putting|push|pushes|pushed|pushing|send|sent|sending)\s+"
                              r"(?:them|it|him|her|(?:the|that|this) (?:company|firm|business))\s+under(?=\s*(?:[?.!,;]|$))")),
+    # "the failure of X, pronounced by the court when?": its bankruptcy (a failure alone is no bankruptcy: "a failure
+    # to file", "the failure rate")
+    ("bankruptcy", re.compile(r"^(?=.*\b(?:court|judge|tribunal|gericht|richter|juge|giudice|pretura)\b)(?!.*\bfailure to\b)"
+                             r".*\bfailure\b|\bpronounc\w*\b.{0,20}\b(?:failure|bankrupt\w*)\b|"
+                             r"\b(?:failure|bankrupt\w*)\b.{0,60}\bpronounc\w*")),
+    # "what's their game?": what it does (not "the game they sell": a product named)
+    ("purpose", re.compile(r"\bwhat(?:'s| is) (?:the|their|its) (?:(?:stated|real|official|main) )?game\b"
+                          r"(?!.{0,40}\b(?:called|named|titled?|sells?|sold|publish\w*|develop\w*|release\w*|makes?|made)\b)")),
     # "a-t-elle toujours porté ce nom-là ?", "hat sie immer so geheissen?", "ha sempre avuto questo nome?": whether it
     # was called otherwise (not "a-t-elle toujours son siège": another fact)
     ("name_change", re.compile(r"\btoujours (?:porte|eu|garde|conserve)\W+(?:\w+\W+){0,2}?(?:nom|noms|raison sociale|"
                               r"denomination|appellation)\b|"
                               r"\b(?:s'est|se sont)(?:-elles?|-ils?)? toujours (?:appelee?s?|nommee?s?)\b|"
                               r"\balways (?:had|borne|carried|used|kept|been under) (?:this|that|the same|its current|"
-                              r"its present|the current|its) name\b|"
+                              r"its present|the current|its)(?: company| firm| trade| business)? name\b|"
                               r"\b(?:schon )?immer so (?:geheissen|gehiessen|genannt)\b|"
                               r"\bimmer (?:diesen|denselben|den gleichen) namen\b|"
                               r"\bsempre (?:avuto|portato|usato) (?:questo|lo stesso|quel) nome\b|"
@@ -736,9 +744,11 @@ def street_address(question: str) -> tuple[int, int] | None:
 
 
 _FORM = (r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|fondazione|verein|"
-         r"(?:limited|public|private|stock|joint.stock|limited liability|share) (?:company|co)|limited one|"
+         r"(?:limited|public|private|stock|joint.stock|limited liability|share) (?:company|co|society)|limited one|"
          r"company limited by shares|"
-         r"company|societe|corp|coop|asso|one.man (?:business|company|firm)|"
+         r"company|compagnie|societe|society|corp|coop|asso|one.man (?:business|company|firm)|"
+         r"societe (?:a responsabilite limitee|par actions|cooperative)|societa (?:a responsabilita limitata|cooperativa)|"
+         r"gesellschaft mit beschraenkter haftung|"
          r"(?:private|public) limited|srl|bv|nv|plc|societe de capitaux|societa di capitali|kapitalgesellschaft|"
          r"association|associazione|foundation|corporation|(?:general |limited )?"
          r"partnership|(?:sole )?proprietorship(?: firm)?|sole (?:prop|trader)|einzel(?:unternehmen|firma)|kollektivgesellschaft|"
@@ -764,6 +774,7 @@ def _either_form(asked: str) -> bool:
         return True  # "corporation, LLC, association, foundation? which one"
     return bool(_SOMETHING_ELSE.search(asked) or _INCORPORATED_OR.search(asked))
 _NOTICE = (r".{0,40}\b(?:notice|publication|meldung|publikation|avis|pubblicazion|appear|erschien|paru|apparso|apparsa|"
+           r"show(?:s|ed)? up|turn(?:s|ed)? up|pop(?:s|ped)? up|"
            r"apparition|apparu|compars[oa]|aufgetaucht|auftauch|taucht|"
            r"entry|entries|shab|fosc|sogc|gazette|announcement|bekanntmachung|annonce|annuncio|avviso)")
 _NOTICE_ORDER = {
@@ -983,7 +994,8 @@ _ONE_FORM = (r"(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooper
              r"(?:single|one|sole)[ -](?:owner|man|person)(?: business| company| firm| enterprise)?|"
              r"association|associazione|foundation|corporation|partnership|(?:sole )?proprietorship|sole prop|sole trader|"
              r"einzel(?:unternehmen|firma)|kollektivgesellschaft|aktiengesellschaft|societe anonyme|raison individuelle|"
-             r"entreprise individuelle|ditta individuale|societa anonima|"
+             r"entreprise individuelle|ditta individuale|societa anonima|gesellschaft mit beschraenkter haftung|"
+             r"societe (?:a responsabilite limitee|par actions)|societa a responsabilita limitata|joint.stock society|"
              r"(?:limited liability|limited|stock|joint.stock) company)")
 # "Is X a GmbH?", "X - is that a stock corporation?" (the question, or its clause after the name, ends in the form)
 _IS_FORM = re.compile(r"(?:^|[,:;\u2013\u2014-]\s*)(?:is|ist|est|e|era|was|war)\b"
@@ -1009,7 +1021,10 @@ _YEARS_SINCE = (r"for how many years|since (?:what|which) (?:date|year)|seit wie
 _HOW_LONG_LISTED = re.compile(r"\b(?:how long|wie lange|depuis combien de temps|da quanto tempo|" + _YEARS_SINCE +
                               r"|depuis combien d'annees)\b.{0,40}"
                               r"\b(?:register\w*|exist\w*|around|in business|operating|eingetragen|besteh\w*|"
-                              r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)")
+                              r"existier\w*|gibt es|inscrit\w*|immatricul\w*|iscritt\w*|esist\w*)"
+                              # the verb first: "elle existe depuis combien de temps ?", "esiste da quanto tempo?"
+                              r"|\b(?:exist\w*|besteh\w*|existier\w*|esist\w*|inscrit\w*|iscritt\w*|eingetragen)\b.{0,20}"
+                              r"\b(?:depuis combien de temps|depuis combien d'annees|da quanto tempo|seit wie ?vielen jahren)\b")
 _DIALECT = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True))
                       + r")(?![\w'])")
 _DIALECT_UNG = re.compile(r"(" + "|".join(DIALECT_UNG_STEMS) + r")ig(?=s\w|e\b|\b)")

@@ -506,6 +506,19 @@ CASES["foundation"] += ["{n}: since which year?", "{n} existe depuis quelle ann�
 CASES["purpose"] += ["{n}, which branch of activity?", "{n} d'après ses statuts ?", "{n} works in which branch?"]
 CASES["name_change"] += ["{n} a-t-elle été rebaptisée ?", "Has {n} always had this name?",
                          "{n} s'est-elle toujours appelée comme ça ?", "Ist {n} umgetauft worden?"]
+# from the words of ZV-ZW: a failure a court pronounced, outfits and societies tied by their people, who pulls the
+# strings, how long it has existed (the verb first), forms named in full, its game
+CASES["bankruptcy"] += ["The court pronounced the failure of {n} when?"]
+CASES["network"] += ["Les sociétés reliées à {n} ?", "{n}: which other outfits share its people?",
+                     "The other societies of the directors of {n}?"]
+CASES["persons"] += ["Who calls the shots at {n}?", "{n}: who is pulling the strings?"]
+CASES["foundation"] += ["{n} existe depuis combien de temps ?"]
+CASES["legal_form"] += ["Is {n} a joint-stock society or a partnership?",
+                        "{n} est-elle une société par actions ou autre chose ?",
+                        "Ist {n} eine Gesellschaft mit beschränkter Haftung?",
+                        "{n}, une entreprise individuelle ou une compagnie ?"]
+CASES["purpose"] += ["{n}: what is its game?"]
+CASES["name_change"] += ["Has {n} always had this company name?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -730,6 +743,10 @@ NOT_ASKED = [
     ("Has the address of {n} always been the same?", {"address"}),
     ("{n} according to its articles, capital?", {"capital"}),
     ("Since which year is {n} in liquidation?", {"liquidation"}),
+    # from the words of ZV-ZW: a failure to file, a failure rate; the game a company sells
+    ("The court noted a failure to file by {n}?", {"unread"}),
+    ("What's the failure rate at {n}?", {"unread"}),
+    ("What's the game {n} sells called?", {"unread"}),
 ]
 
 
