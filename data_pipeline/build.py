@@ -89,6 +89,8 @@ def complete_older_graph(graph: Graph) -> None:
         backfill_kind_scopes(graph)
         if not summarized(graph):
             log.info("counting the persons' companies per role group and canton")
+            for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID):  # phase 3 may merge or absorb nodes
+                invalidate(graph, summary)
             run_phase3(graph)
         if not tops_summarized(graph):
             summarize_tops(graph)

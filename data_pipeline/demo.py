@@ -50,6 +50,7 @@ def _clear_stale_graph(graph: Graph) -> None:
 def _clear_graph(graph: Graph, why: str) -> None:
     print(f"clearing the embedded graph {why}", file=sys.stderr)
     with graph.driver.session(database=graph.database) as s:
+        s.run("MATCH (s:GraphSummary) DETACH DELETE s").consume()  # first: no summary outlives a clear cut short
         while s.run("MATCH (n) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c").single()["c"]:
             pass
 

@@ -7,26 +7,33 @@ A kind (`what`) is a sub-rubric ("HR01"), an event type of several ("liquidation
 (`EVERY`). Per kind and canton (or all cantons: `ALL`) one `GraphSummary` node holds, as JSON, per year (or all
 years: `ALL`) the three counts the endpoint's queries give: notices, distinct companies, distinct persons. The
 cells mirror the queries' own reading: a kind of sub-rubrics in a canton or a year is read by its notices' scopes,
-so its notices without a date count only in the kind's total over all cantons and years; every notice is read
-whole, so there they count in the canton's total too.
+so its notices no scope holds (without a date, of a year outside the gazette's, of a canton that is no canton's
+code) count only in the kind's total over all cantons and years; every notice is read whole, so there they count in
+their canton's total too.
 
 The counts are exact only for what they were counted for: the endpoint reads them for one kind, one canton or
 all, one whole year or all, and no grouping; anything else is counted by its queries. A build marks the summary
 invalid before it changes the graph and writes it again at its end with a new stamp; a node whose stamp is not the
 head node's is left over from an older build and counts nothing now (its kind and canton had no notice this time).
+The head also holds what the cells depend on besides the graph (`basis`: the event types counted, the scopes' last
+year): counted on another basis, the summary is not read.
 
 This module imports nothing of the graph: the build counts and writes, the endpoint reads.
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from kg.event_scope import FIRST_YEAR
+from kg.places import CANTONS
+
 PREFIX = "summary-event-counts"
 HEAD_UID = PREFIX  # its version and the stamp of the build that wrote the cells
-VERSION = 1
+VERSION = 2  # 2: the head's basis
 ALL = "all"
 EVERY = "every"
 MEASURES = ("notices", "companies", "persons")
@@ -37,7 +44,7 @@ NOTICES = f"MATCH (e:Event) RETURN {_EVENT}, count(e) AS n"
 COMPANIES = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, {_EVENT}"
 PERSONS = f"MATCH (p:Person)-[:INVOLVED_IN]->(e:Event) RETURN p.uid AS who, {_EVENT}"
 READ = "UNWIND $uids AS u MATCH (s:BaseNode {uid: u}) RETURN s.uid AS uid, s.version AS version, s.stamp AS stamp, " \
-       "s.counts AS counts"
+       "s.counts AS counts, s.basis AS basis"
 
 
 def uid(what: str, canton: str | None) -> str:
@@ -54,12 +61,18 @@ def what_of(subs: list[str] | None, groups: Mapping[str, tuple[str, ...]]) -> st
     return next((name for name, group in groups.items() if sorted(group) == sorted(subs)), None)
 
 
+def basis(groups: Mapping[str, tuple[str, ...]]) -> str:
+    """What the cells depend on besides the graph: the groups counted and the scopes' last year (kg.event_scope)."""
+    return json.dumps({"groups": {k: sorted(v) for k, v in groups.items()}, "last": dt.date.today().year + 1},
+                      sort_keys=True)
+
+
 def _cells(sub: str | None, canton: str | None, year: str | None,
-           groups: Mapping[str, tuple[str, ...]]) -> set[tuple[str, str, str]]:
+           groups: Mapping[str, tuple[str, ...]], last: int) -> set[tuple[str, str, str]]:
     """The (kind, canton, year) cells one notice counts in (see the module's note on notices without a date)."""
     kinds = [k for k in ([sub] if sub else []) + [g for g, group in groups.items() if sub in group]]
     cells = {(EVERY, c, y) for c in {ALL, canton or ALL} for y in {ALL, year or ALL}}
-    if year:
+    if year and FIRST_YEAR <= int(year) <= last and (not canton or canton in CANTONS):  # a scope holds it
         cells |= {(k, c, y) for k in kinds for c in {ALL, canton or ALL} for y in (ALL, year)}
         # (a notice without a canton is in no canton's cells, only in all cantons')
     else:
@@ -72,12 +85,13 @@ def count(notices: Iterable[Mapping[str, Any]], companies: Iterable[Mapping[str,
     """(kind, canton) -> {year or ALL: [notices, companies, persons]} from the notices counted per sub-rubric, canton
     and year (`n`) and the companies' and persons' notices (`groups`: the event types of several sub-rubrics). A
     company or person counts once in each cell any of its notices counts in."""
+    last = json.loads(basis(groups))["last"]
     memo: dict[tuple[Any, Any, Any], frozenset[tuple[str, str, str]]] = {}
 
     def cells_of(r: Mapping[str, Any]) -> frozenset[tuple[str, str, str]]:
         key = (r["sub"], r["canton"], r["year"] or None)
         if key not in memo:
-            memo[key] = frozenset(_cells(*key, groups))
+            memo[key] = frozenset(_cells(*key, groups, last))
         return memo[key]
 
     totals: list[Counter] = [Counter(), Counter(), Counter()]
@@ -104,19 +118,21 @@ def count(notices: Iterable[Mapping[str, Any]], companies: Iterable[Mapping[str,
     return out
 
 
-def rows(counted: Mapping[tuple[str, str], Mapping[str, list[int]]], stamp: str) -> list[dict[str, Any]]:
+def rows(counted: Mapping[tuple[str, str], Mapping[str, list[int]]], stamp: str,
+         groups: Mapping[str, tuple[str, ...]]) -> list[dict[str, Any]]:
     """The summary nodes' properties (their uid, version and stamp; the counts as JSON), the head node last."""
     cells = [{"uid": uid(kind, None if canton == ALL else canton), "version": VERSION, "stamp": stamp,
               "counts": json.dumps(by_year, sort_keys=True)} for (kind, canton), by_year in sorted(counted.items())]
-    return [*cells, {"uid": HEAD_UID, "version": VERSION, "stamp": stamp}]
+    return [*cells, {"uid": HEAD_UID, "version": VERSION, "stamp": stamp, "basis": basis(groups)}]
 
 
-def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | None, year: int | None) -> dict | None:
+def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | None, year: int | None,
+                groups: Mapping[str, tuple[str, ...]]) -> dict | None:
     """The counts of one cell from the `READ` rows of the head and that cell's node, or None where the summary does
     not hold them (no valid head, a cell of another version): the caller counts them itself."""
     by_uid = {r["uid"]: r for r in found}
     head = by_uid.get(HEAD_UID)
-    if head is None or head["version"] != VERSION:
+    if head is None or head["version"] != VERSION or head.get("basis") != basis(groups):
         return None
     node = by_uid.get(uid(what, canton))
     if node is not None and node["version"] != VERSION:

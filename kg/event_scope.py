@@ -1,4 +1,5 @@
-"""Each Event's `scope`: its sub-rubric, canton and year as one indexed text ("HR01|ZH|2022"; "HR01||2022" for a
+"""The kinds of notice counted (`EVENT_TYPES`: the words analysts use, as sub-rubrics) and each Event's `scope`: its
+sub-rubric, canton and year as one indexed text ("HR01|ZH|2022"; "HR01||2022" for a
 notice without canton), so that counting or listing the notices of a kind in a canton or a period reads only those
 notices (issue 19). ArcadeDB's Cypher serves one index per pattern and an equality or IN from it, while a date range
 or a second property reads every notice of the sub-rubric. Phase 1 writes it; `backfill` queries find the notices of
@@ -20,6 +21,17 @@ from kg.text import fold
 
 FIRST_YEAR = 1883  # the gazette's first year: no notice is older
 NO_CANTON = ""
+# Notice kinds -> sub-rubrics (SHAB): what "how many bankruptcies" counts.
+EVENT_TYPES: dict[str, tuple[str, ...]] = {
+    "foundation": ("HR01",), "change": ("HR02",), "deletion": ("HR03",),
+    "provisional_bankruptcy": ("KK01",), "bankruptcy": ("KK02",), "bankruptcy_suspended": ("KK03",),
+    "collocation_plan": ("KK04",), "distribution_list": ("KK05",), "bankruptcy_closed": ("KK06",),
+    "bankruptcy_revoked": ("KK07",), "auction": ("KK08",), "schedule_of_charges": ("KK09",),
+    "bankruptcy_any": tuple(f"KK{i:02d}" for i in range(1, 11)),
+    "liquidation": tuple(f"LS{i:02d}" for i in range(1, 9)),
+}
+# The event types of several sub-rubrics (the build counts each as one kind: kg.event_counts).
+GROUPED_TYPES = {name: subs for name, subs in EVENT_TYPES.items() if len(subs) > 1}
 
 
 def scope(sub_rubric: str | None, canton: str | None, date: str | None) -> str | None:

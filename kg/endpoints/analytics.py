@@ -13,8 +13,8 @@ from pydantic import BaseModel, Field
 
 from kg import company_tops, event_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
-from kg.endpoints.vocabulary import EVENT_TYPES, GROUPED_TYPES, legal_form, sub_rubrics_for
-from kg.event_scope import scopes
+from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
+from kg.event_scope import GROUPED_TYPES, scopes
 from kg.places import canton_code, city_spellings
 
 _FILTER = """c.strength = 'strong' AND ($canton IS NULL OR c.canton = $canton)
@@ -133,11 +133,11 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
     if args.year:
         since, until = max(since or "", f"{args.year}-01-01"), min(until or "9999", f"{args.year}-12-31")
     extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
-    what = event_counts.what_of(subs, GROUPED_TYPES) if args.group_by == "none" and not (args.since or args.until) \
-        else None
+    what = event_counts.what_of(subs, GROUPED_TYPES) if args.group_by == "none" and args.since is None \
+        and args.until is None else None
     if what is not None:
         found = read(ctx, event_counts.READ, uids=[event_counts.HEAD_UID, event_counts.uid(what, canton)])
-        counted = event_counts.read_counts(found, what, canton, args.year)
+        counted = event_counts.read_counts(found, what, canton, args.year, GROUPED_TYPES)
         if counted is not None:
             return Rows([counted], "no notices match these filters (the count is 0)", extra=extra)
     keys = scopes(subs, [canton] if canton else None, since, until)

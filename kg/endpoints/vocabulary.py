@@ -1,20 +1,10 @@
 """The words analysts use for notice kinds and legal forms, mapped to the register's codes."""
 from __future__ import annotations
 
+from kg.event_scope import EVENT_TYPES
 from kg.hub_counts import ROLE_GROUPS
 from kg.text import fold
 
-# Notice kinds -> sub-rubrics (SHAB): what "how many bankruptcies" counts.
-EVENT_TYPES: dict[str, tuple[str, ...]] = {
-    "foundation": ("HR01",), "change": ("HR02",), "deletion": ("HR03",),
-    "provisional_bankruptcy": ("KK01",), "bankruptcy": ("KK02",), "bankruptcy_suspended": ("KK03",),
-    "collocation_plan": ("KK04",), "distribution_list": ("KK05",), "bankruptcy_closed": ("KK06",),
-    "bankruptcy_revoked": ("KK07",), "auction": ("KK08",), "schedule_of_charges": ("KK09",),
-    "bankruptcy_any": tuple(f"KK{i:02d}" for i in range(1, 11)),
-    "liquidation": tuple(f"LS{i:02d}" for i in range(1, 9)),
-}
-# The event types of several sub-rubrics (the build counts each as one kind: kg.event_counts).
-GROUPED_TYPES = {name: subs for name, subs in EVENT_TYPES.items() if len(subs) > 1}
 # eCH-0097 legal forms as the graph stores them (German), with the names people type.
 LEGAL_FORMS: dict[str, tuple[str, ...]] = {
     "AG": ("ag", "sa", "aktiengesellschaft", "societe anonyme", "societa anonima", "stock company", "corporation"),

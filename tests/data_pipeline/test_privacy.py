@@ -45,8 +45,8 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES),
                 # get_top_entities' top companies per metric and canton: JSON lists of uids, keyed where the names are
                 *(top_key(m, c) for m in TOP_METRICS for c in (*CANTONS, None)),
-                # count_entities_by_event's counts per kind, canton and year: JSON numbers, and the build's stamp
-                "counts", "stamp"}
+                # count_entities_by_event's counts per kind, canton and year: JSON numbers, the build's stamp, the types counted
+                "counts", "stamp", "basis"}
 
 
 @pytest.fixture(scope="module")

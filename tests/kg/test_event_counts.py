@@ -27,6 +27,11 @@ def test_each_cell_counts_notices_and_distinct_companies_and_persons():
     persons = [_row("HR01", "ZH", "2022-03-01", "p"), _row("HR01", "ZH", "2022-05-01", "p"),
                _row("LS01", "ZH", "2022-06-01", "p"), _row("LS02", "GE", "2023-01-10", "q")]
     got = event_counts.count(notices, companies, persons, GROUPS)
+    # a notice no scope holds (a canton that is no canton's code, a year outside the gazette's) counts only in its
+    # kind's total, as the scopes read them; every notice is read whole
+    odd = event_counts.count([_row("HR01", "FL", "2022-01-01"), _row("HR01", "ZH", "1850-01-01")], [], [], GROUPS)
+    assert odd["HR01", "all"] == {"all": [2, 0, 0]} and ("HR01", "FL") not in odd and ("HR01", "ZH") not in odd
+    assert odd["every", "FL"]["2022"] == [1, 0, 0]
     assert got["HR01", "ZH"] == {"2022": [2, 2, 1], "all": [2, 2, 1]}  # one person in both foundations
     assert got["HR01", "all"] == {"2022": [2, 2, 1], "all": [2, 2, 1]}
     # the group: a company in three of its notices counts once; a notice without a canton only in all cantons';
@@ -40,18 +45,20 @@ def test_each_cell_counts_notices_and_distinct_companies_and_persons():
 
 
 def test_a_count_is_read_only_from_a_summary_of_this_version_and_this_build():
-    rows = event_counts.rows({("HR01", "ZH"): {"2022": [2, 2, 1], "all": [3, 2, 1]}}, "s1")
+    rows = event_counts.rows({("HR01", "ZH"): {"2022": [2, 2, 1], "all": [3, 2, 1]}}, "s1", GROUPS)
     head, cell = rows[-1], rows[0]
     assert head["uid"] == event_counts.HEAD_UID and cell["uid"] == event_counts.uid("HR01", "ZH")
-    assert event_counts.read_counts(rows, "HR01", "ZH", 2022) == {"notices": 2, "companies": 2, "persons": 1}
-    assert event_counts.read_counts(rows, "HR01", "ZH", None) == {"notices": 3, "companies": 2, "persons": 1}
-    assert event_counts.read_counts(rows, "HR01", "ZH", 2019) == {"notices": 0, "companies": 0, "persons": 0}
-    assert event_counts.read_counts(rows, "HR01", "GE", 2022) == {"notices": 0, "companies": 0, "persons": 0}
-    assert event_counts.read_counts([cell], "HR01", "ZH", 2022) is None  # no head: not summarized
-    assert event_counts.read_counts([cell, head | {"version": 0}], "HR01", "ZH", 2022) is None  # a build under way
-    assert event_counts.read_counts([cell | {"version": 0}, head], "HR01", "ZH", 2022) is None
+    assert event_counts.read_counts(rows, "HR01", "ZH", 2022, GROUPS) == {"notices": 2, "companies": 2, "persons": 1}
+    assert event_counts.read_counts(rows, "HR01", "ZH", None, GROUPS) == {"notices": 3, "companies": 2, "persons": 1}
+    assert event_counts.read_counts(rows, "HR01", "ZH", 2019, GROUPS) == {"notices": 0, "companies": 0, "persons": 0}
+    assert event_counts.read_counts(rows, "HR01", "GE", 2022, GROUPS) == {"notices": 0, "companies": 0, "persons": 0}
+    assert event_counts.read_counts([cell], "HR01", "ZH", 2022, GROUPS) is None  # no head: not summarized
+    assert event_counts.read_counts([cell, head | {"version": 0}], "HR01", "ZH", 2022, GROUPS) is None  # a build under way
+    assert event_counts.read_counts([cell | {"version": 0}, head], "HR01", "ZH", 2022, GROUPS) is None
     # a cell an older build wrote, which this build did not: nothing of that kind there now
-    assert event_counts.read_counts([cell, head | {"stamp": "s2"}], "HR01", "ZH", 2022)["notices"] == 0
+    assert event_counts.read_counts([cell, head | {"stamp": "s2"}], "HR01", "ZH", 2022, GROUPS)["notices"] == 0
+    # counted for other event types (a type added or changed since): not read
+    assert event_counts.read_counts(rows, "HR01", "ZH", 2022, GROUPS | {"bankruptcy_any": ("KK01", "KK02")}) is None
 
 
 def test_the_kind_asked_is_one_the_build_counted():
