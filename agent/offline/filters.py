@@ -57,7 +57,8 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 # entered in the register, with a year: a new entry ("registered in 2019", not "the registered office")
-NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|inscrit\w*|immatricul\w*|iscritt\w*)\b"
+NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|registriert\w*|inscrit\w*|immatricul\w*|enregistre\w*|"
+                           r"iscritt\w*|registrat[aeio])\b"
                            r"(?! (?:office|address|seat|sitz))")
 
 
@@ -104,6 +105,7 @@ TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|l
 # a place written first, then a comma, colon, dash, bracket, year or "to": "Geneva, 2022: …", "Bern to Thun: …"
 LEADING_PLACE = re.compile(r"^\s*([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)\s*(?=[,:;–—(]|-\s|\d{4}\b|"
                            r"(?:to|nach|vers|verso|à|a|->|→)\s)")
+AU_CANTON = re.compile(r"\b(?:au|aux)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 BARE_CANTON = re.compile(r"(?<![\w.-])([A-Z]{2})(?![\w.-])")
 WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
@@ -192,6 +194,10 @@ def place(question: str) -> dict:
     for m in CANTON_AFTER.finditer(question):
         code = _canton(m.group(1))
         if code:
+            return {"canton": code}
+    for m in AU_CANTON.finditer(question):  # "au Tessin", "aux Grisons": a canton French names with its article
+        code = canton_code(m.group(1))
+        if code and fold(m.group(1)) not in CAPITAL_TOWNS:
             return {"canton": code}
     for m in TOWN_WORD.finditer(question):
         word = m.group(1).strip(".'")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.offline import filters, roles
+from agent.offline import filters, linker, roles
 from kg.places import canton_code, city_spellings
 from kg.text import fold
 
@@ -24,12 +24,34 @@ MONTHS = {fold(name): i for i, names in enumerate([
     "october oct oktober okt octobre ottobre ott", "november nov novembre", "december dec dezember dez decembre dicembre dic",
 ], 1) for name in names.split()}
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# the first of a month written as a word: "the first of March 2021", "le premier mars 2021", "il primo marzo 2021"
+_FIRST = r"(?:first|premier|primo|erste[nmr]?)"
 DATES = (
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
-    (re.compile(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b"), ("d", "m", "y")),
+    (re.compile(r"\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b"), ("y", "", "m", "d")),  # 2021-03-01, 2021/03/01
+    # 1.3.2021, 01/03/2021, 1-3-2021, "1. 3. 2021" (the same separator twice)
+    (re.compile(r"(?<![\d.])(\d{1,2})([./-])\s?(\d{1,2})\2\s?(\d{4})\b"), ("d", "", "m", "y")),
+    # a two-digit year in a numeric date: 1.3.21, 1/3/21 (not a part of a longer number or a version)
+    (re.compile(r"(?<![\w.])(\d{1,2})([./])(\d{1,2})\2(\d{2})(?![\w.]|[./]\d)"), ("d", "", "m", "yy")),
     (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er|°|o|\.)?\s+(?:of\s+)?({_MONTH})\.?,?\s+(\d{{4}})\b"), ("d", "M", "y")),
     (re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("M", "d", "y")),
+    (re.compile(rf"\b{_FIRST}\s+(?:(?:day\s+)?of\s+)?({_MONTH})\.?,?\s+(\d{{4}})\b"), ("M", "y")),
 )
+# a year's last or first day named by its end or start: "at the end of 2021", "year-end 2021", "fin 2021", "à la fin de
+# 2021", "per Ende 2021", "a fine 2021", "alla fine del 2021"; "at the start of 2022", "début 2022", "Anfang 2022",
+# "all'inizio del 2022" (read only where a group of persons is asked: their state on that day)
+YEAR_END = re.compile(r"\b(?:(?:the\s+)?(?:end|close)\s+of(?:\s+the\s+year)?|year[- ]?end(?:\s+of)?|end-|"
+                      r"fin(?:\s+(?:de\s+)?(?:l'annee|d'annee|de))?|(?:jahres)?ende(?:\s+(?:des\s+jahres|jahr))?|"
+                      r"fine(?:\s+(?:del|dell'anno|anno))?)\s*(?:(?:de\s+|d'|of\s+|di\s+)?(?P<M>" + _MONTH + r")\.?\s+)?"
+                      r"(?P<y>\d{4})\b")
+YEAR_START = re.compile(r"\b(?:(?:the\s+)?(?:start|beginning)\s+of(?:\s+the\s+year)?|"
+                        r"debut(?:\s+(?:de\s+)?(?:l'annee|d'annee|de))?|(?:jahres)?(?:anfang|beginn)(?:\s+des\s+jahres)?|"
+                        r"inizio(?:\s+(?:del|dell'anno|anno))?)\s*(?:(?:de\s+|d'|of\s+|di\s+)?(?P<M>" + _MONTH + r")\.?\s+)?"
+                        r"(?P<y>\d{4})\b")
+# a change asked, not a state: "who joined the board at the end of 2021", "wer hat … verlassen", "chi è entrato"
+_CHANGED = re.compile(r"\b(join\w*|left|leav\w*|resign\w*|appoint\w*|elect\w*|step\w* down|entered|"
+                      r"(?:est|sont|etait|etaient|a ete|ont ete) entre\w*|sorti\w*|quitt\w*|"
+                      r"nomm\w*|eingetreten|ausgetreten|verlass\w*|gewaehlt|ernannt|zurueckgetreten|entrat\w*|uscit\w*|"
+                      r"nominat\w*|dimess\w*|eletto|eletti)\b")
 
 
 def date_in(text: str) -> tuple[str, tuple[int, int]] | None:
@@ -41,13 +63,29 @@ def date_in(text: str) -> tuple[str, tuple[int, int]] | None:
         for m in pattern.finditer(f):
             parts = dict(zip(order, m.groups(), strict=True))
             month = MONTHS[parts["M"]] if "M" in parts else int(parts["m"])
+            if "yy" in parts:  # 21 is 2021; a two-digit year after next year's is of the last century
+                parts["y"] = 2000 + int(parts["yy"])
+                parts["y"] -= 100 if parts["y"] > dt.date.today().year + 1 else 0
             try:
-                day = dt.date(int(parts["y"]), month, int(parts["d"]))
+                day = dt.date(int(parts["y"]), month, int(parts.get("d", 1)))
             except ValueError:
                 continue
             if best is None or m.start() < best[1][0]:
                 best = (day.isoformat(), m.span())
     return best
+
+
+def year_bound(text: str) -> tuple[str, tuple[int, int]] | None:
+    """The last day of a year or month its end names ("end of 2021": 2021-12-31, "fin décembre 2022": 2022-12-31) or
+    the first its start names ("Anfang 2022": 2022-01-01), as an ISO date with its span; None when none is written."""
+    f = fold(text)
+    found = [(m, True) for m in YEAR_END.finditer(f)] + [(m, False) for m in YEAR_START.finditer(f)]
+    if not found:
+        return None
+    m, end = min(found, key=lambda x: x[0].start())
+    year, month = int(m.group("y")), MONTHS[m.group("M")] if m.group("M") else (12 if end else 1)
+    last = (dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)).day
+    return dt.date(year, month, last if end else 1).isoformat(), m.span()
 
 
 # -- connections ------------------------------------------------------------------------------------------------
@@ -56,29 +94,41 @@ CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbi
                        r"rapport\w*|en commun|"
                        r"collegat\w*|collegament\w*|legam\w*|leg(?:a|ano)|relazion\w*|in comune|connessi\w*|paths?|route|"
                        r"shar(?:e|es|ed|ing)|each other|one another|anything to do|miteinander|zu tun|a voir avec|"
-                       r"a che fare|l'un\w* (?:avec|con) l'altr\w*)\b")
+                       r"a che fare|l'un\w* (?:avec|con) l'altr\w*|rattach\w*|connexions?|percors\w*|cammin\w*|"
+                       r"chemins?|(?:der|den|dem|einen) weg)\b")
+# a link or route that is no tie between them: "the link to the websites of A and B", "le lien vers le site",
+# "the route from A's office to B's office"
+_NO_TIE = re.compile(r"\b(?:links?|liens?|collegament\w*|routes?|percors\w*|weg|chemins?)\b(?:\W+\w+){0,3}?\W+"
+                     r"(?:websites?|web\w*|sites?|sito|siti|homepages?|url|pages?|seiten?|pagina|pdf|offices?|bureaux?|"
+                     r"buero\w*|uffic\w*|train|bus|car|auto|zug|treno)\b")
 
 # -- persons by their companies ---------------------------------------------------------------------------------
 PERSONS = re.compile(r"\b(persons?|people|individuals?|who|directors?|(?:board )?members?|personen|leute|wer|"
                      r"welche personen|mitglieder|personnes?|qui|individus|administrateurs|membres|persone|chi|"
-                     r"quali persone|amministratori|membri)\b")
+                     r"quali persone|amministratori|membri|anyone|anybody|everyone|everybody|someone|somebody|jemand|"
+                     r"verwaltungsraete|verwaltungsraetinnen|quelqu'un|qualcuno|chiunque)\b")
 _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
-MANY = re.compile(r"\b(?:more than|over|at least|mehr als|ueber|mindestens|plus de|au moins|piu di|oltre|almeno)\s+"
-                  + _N + r"\b")
-# "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many
-OR_MORE = re.compile(r"\b" + _N + r"(?:\s+(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b|\+)")
+# at least that many: "a minimum of 3", "no fewer than three", "au minimum 4", "wenigstens zwei", "non meno di 3"
+_AT_LEAST = (r"at least|a minimum of|minimum(?: of)?|no fewer than|not fewer than|no less than|not less than|mindestens|"
+             r"wenigstens|minimal|nicht weniger als|au moins|au minimum|minimum|pas moins de|almeno|come minimo|minimo|"
+             r"non meno di")
+MANY = re.compile(r"\b(?:more than|over|mehr als|ueber|plus de|piu di|oltre|" + _AT_LEAST + r")\s+" + _N + r"\b")
+# "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many, also with the noun between ("three
+# board seats or more", "trois mandats d'administrateur ou plus")
+OR_MORE = re.compile(r"\b" + _N + r"(?:\s+(?:[\w'-]+\s+){0,3}?(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b|\+)")
 MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il maggior numero|maggior numero|"
                   r"rank\w*|by (?:the )?number of|(?:largest|highest|greatest|biggest) number|nach (?:der )?anzahl|"
                   r"par nombre|selon le nombre|per numero|"
                   r"classifica\w*|classement|rangliste)\b")
 SEATS = re.compile(r"\b(compan\w*|boards?|mandates?|seats|positions?|posts|roles|firm\w*|unternehm\w*|"
                    r"directorships?|memberships?|\w*mandat\w*|gesellschaft\w*|verwaltungsraet\w*|societes|entreprises|"
-                   r"conseils|postes|fonctions|"
+                   r"conseils|postes|fonctions|sieges|verwaltungsrat\w*|\w*sitze|seggi|cda|vr|"
                    r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
-COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?:\w+\s+){0,2}?(?:directors?|members?|mitglieder\w*|"
-                             r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone)\b")
-AT_LEAST = re.compile(r"\b(at least|mindestens|au moins|almeno)\b")
+COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?:\w+[\s-]+){0,2}?(?:directors?|members?|mitglieder\w*|"
+                             r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone|"
+                             r"consiglieri)\b")
+AT_LEAST = re.compile(r"\b(" + _AT_LEAST + r")\b")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
                  r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
 
@@ -91,12 +141,16 @@ COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellsch
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
-    ("moved", re.compile(r"\b(mov\w*|relocat\w*|transferr\w* (?:its|their) (?:seat|registered office)|seat transfer\w*|"
+    # ("moved up in the ranking" is no move)
+    ("moved", re.compile(r"\b(mov\w*(?!\s+(?:up|down|forward|ahead)\b)|relocat\w*|"
+                         r"transferr\w* (?:its|their) (?:seat|registered office|domicile|headquarters|head ?office)|"
+                         r"seat transfer\w*|"
                          r"umgezogen\w*|umzug\w*|umzueg\w*|gezuegelt\w*|zuegel\w*|zogen|traslocat\w*|sitzwechsel\w*|"
                          r"chang\w* (?:their|its) (?:seat|registered office)|"
                          r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
                          r"zugezogen\w*|weggezogen\w*|gezogen\w*|demenag\w*|spostat\w*|"
-                         r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*|deplac\w*)\b")),
+                         r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*|deplac\w*|"
+                         r"(?:um|ueber)(?:ge)?siedel\w*|(?:um|ueber)siedl\w*)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
                            r"changement de (?:nom|raison)|"
@@ -105,6 +159,30 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                    r"kapitalerhoeh\w*|kapitalherabsetz\w*|augmentation de capital|"
                                    r"aumento (?:di|del) capitale)\b")),
 )
+# a trade named by a move or a removal: "moving companies", "removal firms", "Umzugsfirmen", "entreprises de
+# déménagement", "ditte di traslochi" are companies of a kind, not companies that moved or were deleted
+TRADE = re.compile(r"\b(?:moving|removals?|relocation)[\s-]+(?P<a>compan\w*|firm\w*|business\w*|services?|vans?|trucks?)\b|"
+                   r"\bumzug\w*?(?P<b>firm\w*|unternehm\w*|dienst\w*|gesellschaft\w*)\b|"
+                   r"\b(?P<c>entreprises?|societes?|services?) de demenagement\w*|"
+                   r"\b(?P<d>ditt[ae]|aziend[ae]|impres[ae]|societa) di traslo\w*")
+
+
+def _trade_free(f: str) -> str:
+    """The folded question with a trade's move or removal word taken out ("moving companies": "companies")."""
+    return TRADE.sub(lambda m: next(g for g in m.groups() if g), f)
+
+
+# what moved is not the seat: "moved their warehouse from Baden to Wohlen", "ihr Lager verlegt", "son entrepôt", "il
+# suo magazzino" (a thing of theirs, after its determiner)
+NOT_SEAT = re.compile(r"\b(?:its|their|his|her|the|ihr\w*|sein\w*|den|die|das|son|sa|ses|leur|leurs|le|la|les|il|lo|i|gli|"
+                      r"suo|sua|suoi|loro)\s+(?:\w+\s+)?(?:warehouses?|storage|stock|production|factor(?:y|ies)|plants?|"
+                      r"workshops?|shops?|stores?|servers?|lager\w*|produktion\w*|fabrik\w*|werkstatt\w*|entrepots?|"
+                      r"usines?|ateliers?|magasins?|magazzin\w*|produzion\w*|fabbric\w*|stabiliment\w*|officin\w*|"
+                      r"negoz\w*|deposit\w*)\b")
+# the legal form Stiftung named ("which foundations are registered in Zurich"), no founding
+_FOUNDATIONS = re.compile(r"\b(?:foundations?|fondations?|fondazion[ei]|stiftung\w*)\b")
+# a canton written in brackets after a town ("Wohlen (AG)"): not the legal form AG
+_CANTON_IN_BRACKETS = re.compile(r"\(\s*(?:ag|ai|ar|be|bl|bs|fr|ge|gl|gr|ju|lu|ne|nw|ow|sg|sh|so|sz|tg|ti|ur|vd|vs|zg|zh)\s*\)")
 _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "bankrupt", "liquidation": "liquidation"}
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 # ... or joined by a small word: "Affoltern am Albis", "Muri bei Bern", "Romanel sur Lausanne"
@@ -131,24 +209,42 @@ LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\
                       rf"(?:in|to|into|nach|à|a|en))"
                       rf"\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
                       rf"trasferirsi|stabilirsi|settle)\s+(?i:a|à|en|in)\s+)?(?P<b>{_PLACE})", re.UNICODE)
+# where they settled, then where they came from: "settled in Basel coming from Sarnen", "installées à Bâle en venant de
+# Sarnen", "niedergelassen in Basel, aus Sarnen kommend", "stabilite a Basilea provenienti da Sarnen"
+ARRIVED_FROM = re.compile(rf"\b(?i:settled|arrived|install\w*|etabli\w*|établi\w*|arriv\w*|niedergelassen|angesiedelt|"
+                          rf"stabilit\w*|insediat\w*)\s+(?i:in|at|a|à|en|au|nach)\s+(?P<b>{_CAP_PLACE}),?\s+"
+                          rf"(?i:coming|arriving|moving|en venant|venant|provenant|in arrivo|arrivando|arrivate|"
+                          rf"provenient\w*|kommend|herkommend)\s+(?i:from|de|d'|du|da|dal|dalla|aus|von)\s*"
+                          rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
+# a verb of going between two places: "companies that went from Emmen to Opfikon", "passées de Sarnen à Bâle",
+# "von Baden nach Wohlen gewechselt", "passate da Sarnen a Basilea" (both places written as names)
+WENT = re.compile(r"\b(went|gone|go(?:es)?|came|come|passed|switched|pass(?:e|ee|ees|es|ent|er)|venu(?:e|es|s)?|"
+                  r"gewechselt|wechselt\w*|gegangen|gingen|gekommen|kamen|passat[eoi]|andat[eoi]|venut[eoi])\b")
 # "Onex -> Genève", "Bern → Saint-Imier"
 _NAMED = r"(?:[A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?|[^\W\d_][\w'.-]*)"  # "Le Locle", "onex"
 ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.UNICODE)
 # "seat moves Plan-les-Ouates to Lancy": a move word, then two places around "to", the first written as a name
 BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|umzuege|umzüge|sitzverlegung\w*|"
                   rf"demenagements?|déménagements?|trasferimenti|traslochi)\s+(?P<a>{_CAP_PLACE})\s+"
-                  rf"(?i:to|nach|vers|verso|à|a)\s+(?P<b>{_PLACE})", re.UNICODE)
+                  rf"(?i:to|nach|vers|verso|à|a|->|→|=>|>)\s+(?P<b>{_PLACE})", re.UNICODE)
 # the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
 LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso|à|a|->|→)\s+(?P<b>{_CAP_PLACE})\s*"
                      rf"(?=[,:;–—?(]|-\s|$)", re.UNICODE)
 # a company's own past: "where was it based before it moved", "what was it called before"
-FORMER_SEAT = re.compile(r"\b(before (?:it|the company|they) moved|before the move|former seat|previous seat|"
+FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|(?:before|prior to) the move|former seat|"
+                         r"previous seat|"
                          r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
-                         r"prima del trasferimento|ex sede|before (?:the |its )?(?:move|relocation|transfer)|"
+                         r"prima del trasferimento|ex sede|(?:before|prior to) (?:the |its )?(?:move|relocation|transfer)|"
+                         r"avant de (?:demenager|deplacer|transferer|quitter)|prima di (?:traslocare|trasferir\w*|"
+                         r"spostar\w*|cambiare sede)|where from|de quelle (?:ville|commune|localite|region)|"
+                         r"aus welche\w* (?:stadt|gemeinde|ort\w*)|"
+                         r"(?:which|what) (?:town|city|place|municipality|commune|village)\b(?:\W+\w+){0,6}?\W+"
+                         r"(?:leave|left|(?:come|came) from|quitt\w*)|quelle (?:ville|commune)\b(?:\W+\w+){0,6}?\W+quitt\w*|"
                          r"vor (?:der|dem) (?:sitzverlegung|umzug|verlegung)|avant (?:son|le|la) (?:demenagement|"
                          r"transfert|deplacement)|prima del (?:trasloco|trasferimento|cambio di sede)|"
-                         r"von wo|woher|d'ou|da dove|da quale|from where|from which (?:town|city|place))\b|"
+                         r"von wo|woher|d'ou|da dove|da quale (?:citta|comune|localita|luogo|sede|cantone|paese)|"
+                         r"from where|from which (?:town|city|place|municipality|commune|village|canton|locality))\b|"
                          r"\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
 SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz\w*|siege|sede)\b")
 SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
@@ -162,7 +258,7 @@ _RELATIVE_WHERE = re.compile(r"\b(?:a|an|the|some|one|this|that)\s+(?:\w+\s+)?(?
                              r"municipalit\w*|communes?|cantons?|locations?|localit\w*|area|region|country|seat|office)\s)"
                              r"\w+\s+where\b")
 # ("old" not of the asker, "I'm too old for computers", nor an age, "how old"; in dialect "dr alt Sitz", "früecher")
-PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|"
+PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|prior|used to|use to|"
                        r"(?<!\bam )(?<!\bbit )(?<!\btoo )(?<!\bam very )(?<!'m very )(?<!\bam so )(?<!'m so )(?<!'m )"
                        r"(?<!\bhow )(?<!\bgetting )old(?! for\b)(?!-fashioned)|alte[rnms]?|(?<=\bdr )alt|bevor|"
                        r"frue+(?:ch|n)er\w*|"
@@ -172,12 +268,37 @@ PAST_WORD = re.compile(r"\b(before|previous\w*|former\w*|earlier|original\w*|pri
                        r"avant|auparavant|jadis|precedent\w*|ancien\w*|autrefois|initial\w*|"
                        r"origine\w*|d'origine|"
                        r"prima|in passato|in precedenza|originari\w*|inizial\w*|ex)\b")
-MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took over|took (?:it|them) over|taken over|"
-                         r"acquired|fusion\w*|"
+MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took over|took\s+(?:\S+\s+){1,4}?over|taken over|"
+                         r"acquired|acquiring|fusion\w*|swallow\w*|geschluckt|schluckte|verschluckt|englout\w*|"
+                         r"takeover|take\s+(?:\S+\s+){0,4}?over|avale\w*|confluit\w*|"
+                         r"inglob\w*|rachet\w*|uebernahm\w*|uebernehm\w*|acquis\w*|acquist\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
                          r"uebernomm\w*|uebernahm|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
                          r"assorbit\w*|"
                          r"rilevat\w*)\b")
+# a merger inside the company, or a thing or an office taken over ("the merger of two departments", "took over the
+# lease"; "took over as CEO", "die Geschäftsführung übernommen", "repris la direction": an office, read by the roles)
+UNITS = re.compile(r"\b(departments?|divisions?|units?|teams?|abteilung\w*|sparten?|departements?|services|reparti|"
+                   r"reparto|divisioni|uffici|"
+                   # a thing taken over, not a company: "take over the lease", "den Mietvertrag übernommen"
+                   r"leases?|contracts?|premises|buildings?|customers|clients|staff|employees|personnel|mietvertrag\w*|"
+                   r"vertrag\w*|vertraege\w*|liegenschaft\w*|gebaeude|kunden\w*|personal|bail|contrats?|locaux|clientele|"
+                   r"immeubles?|contratt[oi]|locali|clienti|immobil[ei]|personale)\b")
+# what was published on a day: the notices of that day, not the company's state then (the notices named as the
+# source, "according to the SHAB", ask no publication: `_SOURCE`)
+_SOURCE = re.compile(r"\b(?:according to|as per|selon|d'apres|laut|gemaess|secondo|stando a)\s+(?:\w+\s+){0,2}?"
+                     r"(?:notices?|shab|fosc|sogc|publications?|avis|meldungen|publikationen|pubblicazioni)\b"
+                     r"(?:\s+(?:notices?|publications?|avis|meldungen|pubblicazioni)\b)?")
+PUBLISHED = re.compile(r"\b(publish\w*|publications?|notices?|announce\w*|meldung\w*|publiziert\w*|publikation\w*|"
+                       r"veroeffentlich\w*|erschienen|publie\w*|parution|paru\w*|pubblica\w*|annunc\w*|avvis\w*|shab|"
+                       r"fosc|sogc)\b")
+# the asker's own search ("where can I find the old notices"), no place asked of the company
+_ASKER_WHERE = re.compile(r"\b(?:where (?:can|could|do|should|would|may|might) (?:i|we|one)|wo (?:finde|kann|koennen|soll) "
+                          r"(?:ich|man|wir)|ou (?:puis-je|peut-on|trouver|pourrais-je)|"
+                          r"dove (?:posso|possiamo|trovo|si possono))\b")
+# a person asked ("who sat on the board before it moved", "where was its former director based"): not the seat
+_PERSON_ASKED = re.compile(r"^\W*(?:who|wer|qui|chi)\b|\b(?:directors?|ceos?|founders?|employees?|staff|owners?|"
+                           r"managers?|partners?|members?|people|persons?)\b")
 FORMER_NAME = re.compile(r"\b((?:former|previous|old|earlier|prior) (?:names?|denominations?|appellations?)|called before|"
                          r"used to be called|formerly|"
                          r"frueher\w* (?:name|firma|hiess)|alte[rn]? name|ehemalig\w* name|hiess (?:sie|es|die firma) "
@@ -201,19 +322,23 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
     how many distinct entities the linker found in it; `anchored`: the conversation has an active entity (a
     question about "it" or naming no one may be about that one)."""
     f = fold(masked)
-    if mentions >= 2 and CONNECTED.search(f):
+    if mentions >= 2 and CONNECTED.search(_NO_TIE.sub(" ", f)):
         return GraphAsk("find_connections", {}, 2, "connection")
     if mentions >= 1 or anchored:
-        when = date_in(masked)
-        if when:
-            keys, _former = roles.asked_roles(masked)
+        keys, _former = roles.asked_roles(masked)
+        # a day, or (for a group of persons, not who joined or left) a year's end or start: "the board at the end
+        # of 2021"; not what was published that day ("what was published about X on 1 March 2021")
+        when = date_in(masked) or (year_bound(masked) if keys and not _CHANGED.search(f) else None)
+        if when and not (PUBLISHED.search(_SOURCE.sub(" ", f)) and not keys):
             args: dict[str, Any] = {"date": when[0]} | ({"roles": sorted(keys)} if keys else {})
             return GraphAsk("company_as_of", args, 1, roles.label(keys) if keys else "state")
-        if FORMER_SEAT.search(f) or (SEAT_WORD.search(_RELATIVE_WHERE.sub(" ", f)) and PAST_WORD.search(f)):
+        seat_asked = FORMER_SEAT.search(f) or (
+            SEAT_WORD.search(_ASKER_WHERE.sub(" ", _RELATIVE_WHERE.sub(" ", f))) and PAST_WORD.search(f))
+        if seat_asked and not (keys or _PERSON_ASKED.search(f)) and not (NOT_SEAT.search(f) and not SEAT_NOUN.search(f)):
             return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
         if FORMER_NAME.search(f):
             return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")
-        if MERGED_INTO.search(f) and mentions == 1:
+        if MERGED_INTO.search(f) and mentions == 1 and not keys and not UNITS.search(f):
             return GraphAsk("list_events", {"kind": "merged"}, 1, "merged into")
         if mentions:
             return None
@@ -246,10 +371,15 @@ def _ranking(masked: str, f: str) -> GraphAsk | None:
 def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     """Companies by what happened to them. A count of entries, deletions, bankruptcies or liquidations stays with
     count_entities_by_event; a list of them, and any question about moves, renames and mergers, come here."""
+    f = _trade_free(f)  # "moving companies", "removal firms": companies of a trade
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
+    went = FROM_TO.search(masked) if WENT.search(f) and COMPANIES.search(f) else None
     if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
-                         or (ARROW.search(masked) and COMPANIES.search(f))):
-        kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun"
+                         or (ARROW.search(masked) and COMPANIES.search(f)) or ARRIVED_FROM.search(masked)
+                         or (went and _place_like(went.group("a")) and _place_like(went.group("b")))):
+        kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun", "passées de A à B"
+    if kind == "moved" and NOT_SEAT.search(f) and not SEAT_NOUN.search(f):
+        return None  # "moved their warehouse from Baden to Wohlen": not their seat
     counting = filters.kind(masked) == "count"
     if kind is None:
         if counting:
@@ -261,6 +391,8 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
         if not (listed or scoped):
             return None
         event = filters.event(f)
+        if event == "foundation" and filters.legal_form(f) == "Stiftung":
+            event = filters.event(_FOUNDATIONS.sub(" ", f))  # "which foundations …": the legal form, not a founding
         kind = _EVENT_KIND.get(event or "")
         if kind is None:
             return None
@@ -279,7 +411,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
             args["town"] = where["city"]
     period = filters.period(f)
     args |= period
-    form = filters.legal_form(f)
+    form = filters.legal_form(_CANTON_IN_BRACKETS.sub(" ", f))
     if form:
         args["legal_form"] = form
     args["limit"] = 50
@@ -287,14 +419,27 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
 
 
 def _leading(masked: str) -> re.Match | None:
-    """Two places written first ("Bern to Thun: …"), the first one the register knows (not "Sitzverlegungen")."""
+    """Two places written first ("Bern to Thun: …"), the first one a place (not "Sitzverlegungen")."""
     m = LEADING.match(masked)
-    return m if m and (canton_code(m.group("a")) or len(city_spellings(m.group("a"))) > 1) else None
+    return m if m and _place_like(m.group("a")) else None
+
+
+def _place_like(name: str) -> bool:
+    """Whether a name written where a place goes may be one: a canton or a town the register knows by several names,
+    or a capitalised word that questions use for nothing else (not "Sitzverlegungen", "GmbH", "Active")."""
+    name = name.strip(".'")
+    if canton_code(name) or len(city_spellings(name)) > 1:
+        return True
+    first, f = linker.loose(name.split()[0]), fold(name)
+    if first in linker.PLACES:
+        return True
+    return (name[:1].isupper() and not linker.vocabulary(first) and not filters.legal_form(f) and not filters.event(f)
+            and not filters.YEAR.fullmatch(name) and not any(p.search(f) for _, p in KINDS))
 
 
 def _from_to(masked: str) -> dict[str, str]:
     m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
-         or ARROW.search(masked) or BARE.search(masked) or _leading(masked))
+         or ARRIVED_FROM.search(masked) or BARE.search(masked) or ARROW.search(masked) or _leading(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
     out = {}

@@ -21,7 +21,8 @@ ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         "conseils d administration", "administrateur", "administratrice", "membre du conseil", "membres du conseil",
         "consiglio di amministrazione", "consiglio d'amministrazione", "consigli di amministrazione",
         "consigli d'amministrazione", "amministratore", "amministratrice", "amministratori", "membro del consiglio",
-        "membri del consiglio")),
+        "membri del consiglio", "consigliere di amministrazione", "consiglieri di amministrazione",
+        "consigliere d'amministrazione", "consiglieri d'amministrazione")),
     "liquidators": (KEYS["liquidators"], ("liquidator", "liquidatoren", "liquidatorin", "liquidateur",
                                                 "liquidatrice", "liquidatore", "liquidatori")),
     "signatories": (KEYS["signatories"], (
@@ -45,12 +46,19 @@ FORMER = re.compile(r"\b(former|previous|past|earlier|used to|left|resigned|step
                     r"precedent\w*|dimess\w*|uscit\w*|passat\w*)\b")
 
 
+# the board by its abbreviation: "VR", "VR-Mandate", "CdA", "C.d.A.", "BoD"; the French "CA" only where it is a body
+# one sits in ("au CA", "membre du CA": "le CA" may be the turnover, "ça" folds to "ca")
+_BOARD_SHORT = re.compile(r"(?<![\w.-])(?:vr|cda|c\.d\.a\.?|bod)(?![\w])")
+_CA = re.compile(r"\b(?:au|aux|membres? du|dans (?:le|les|\d+|\w+))\s+CA\b")
+
+
 def asked_roles(question: str) -> tuple[set[str], bool]:
     """The role keys a question asks for (empty: all persons) and whether it asks for those who left."""
     f = fold(question)
     keys: set[str] = set()
     for _group, (group_keys, words) in ROLE_GROUPS.items():
-        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words) or (
+                _group == "board" and (_BOARD_SHORT.search(f) or _CA.search(question))):
             keys |= group_keys
             if _group == "president":
                 break  # "the president of the board" asks for the president, not the whole board

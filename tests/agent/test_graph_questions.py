@@ -243,3 +243,64 @@ def test_words_near_a_graph_question_do_not_make_one(question, tool, args):
     assert (ask.tool if ask else None) == tool, (question, ask)
     for key, value in args.items():
         assert ask.args.get(key) == value, (question, key, ask.args)
+
+
+# Reviewer 11's phrasings (written for the review, none from an evaluation item): a year's end or start as the day,
+# two-digit years, the board by its abbreviation, "a minimum of", "N seats or more", other takeover and move verbs,
+# and the near-misses that share their words
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    ("Who were the board members of ⟦⟧ at the end of 2021?", 1, "company_as_of", {"date": "2021-12-31"}),
+    ("Wer war Anfang 2022 im Verwaltungsrat der ⟦⟧?", 1, "company_as_of", {"date": "2022-01-01"}),
+    ("Chi era nel CdA di ⟦⟧ a fine 2021?", 1, "company_as_of", {"date": "2021-12-31"}),
+    ("Qui siégeait au conseil d'administration de ⟦⟧ fin décembre 2022 ?", 1, "company_as_of", {"date": "2022-12-31"}),
+    ("Wer war am 1.3.21 im VR der ⟦⟧?", 1, "company_as_of", {"date": "2021-03-01", "roles": "board"}),
+    ("Who was on the board of ⟦⟧ on the first of March 2021?", 1, "company_as_of", {"date": "2021-03-01"}),
+    ("⟦⟧ board on 2021/03/01", 1, "company_as_of", {"date": "2021-03-01"}),
+    ("Where did ⟦⟧ use to have its seat?", 1, "list_events", {"kind": "moved"}),
+    ("From which municipality did ⟦⟧ relocate?", 1, "list_events", {"kind": "moved"}),
+    ("Which town did ⟦⟧ leave when it moved?", 1, "list_events", {"kind": "moved"}),
+    ("De quelle ville ⟦⟧ est-elle partie ?", 1, "list_events", {"kind": "moved"}),
+    ("⟦⟧ è stata inglobata da quale società?", 1, "list_events", {"kind": "merged"}),
+    ("Which entity swallowed up ⟦⟧?", 1, "list_events", {"kind": "merged"}),
+    ("Could you tell me which company took ⟦⟧ over?", 1, "list_events", {"kind": "merged"}),
+    ("Welche Firma hat ⟦⟧ geschluckt?", 1, "list_events", {"kind": "merged"}),
+    ("Qu'est-ce qui rattache ⟦⟧ à ⟦⟧ ?", 2, "find_connections", {}),
+    ("Zeig mir den Weg von ⟦⟧ zu ⟦⟧", 2, "find_connections", {}),
+    ("Show me everyone with a minimum of 3 board mandates", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("Individuals holding three board seats or more", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("Wer hat mindestens drei VR-Sitze?", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("Persone che siedono in più di 3 CdA", 0, "rank_persons", {"min_count": 4, "roles": "board"}),
+    ("Frauenfeld to Kreuzlingen: which companies moved?", 0, "list_events",
+     {"from_place": "Frauenfeld", "to_place": "Kreuzlingen"}),
+    ("Umzüge Sarnen → Basel", 0, "list_events", {"from_place": "Sarnen", "to_place": "Basel"}),
+    ("Companies that moved from Baden to Wohlen (AG)", 0, "list_events", {"to_place": "Wohlen", "legal_form": None}),
+    ("Quelles entreprises sont passées de Sarnen à Bâle ?", 0, "list_events", {"from_place": "Sarnen"}),
+    ("Welche Firmen sind von Frauenfeld nach Kreuzlingen umgesiedelt?", 0, "list_events", {"to_place": "Kreuzlingen"}),
+    ("Quelles entreprises ont vu le jour au Tessin en 2023 ?", 0, "list_events", {"kind": "founded", "canton": "TI"}),
+])
+def test_reviewer_phrasings_of_the_graph_classes(question, mentions, tool, args):
+    test_other_phrasings_of_the_graph_classes(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question, mentions", [
+    ("Who took over as CEO of ⟦⟧?", 1),  # an office taken over
+    ("Wer hat die Geschäftsführung der ⟦⟧ übernommen?", 1),
+    ("Did ⟦⟧ take over the lease of its new office?", 1),  # a thing taken over
+    ("What happened in the merger of the sales and marketing departments at ⟦⟧?", 1),  # a merger inside it
+    ("What was published about ⟦⟧ on 1 March 2021?", 1),  # that day's notices, not its state
+    ("Who joined the board of ⟦⟧ at the end of 2021?", 1),  # a change, not the board that day
+    ("Who sat on the board of ⟦⟧ before it moved?", 1),  # persons, not the seat
+    ("Where was ⟦⟧'s former director based?", 1),
+    ("Where can I find the old notices about ⟦⟧?", 1),
+    ("Link to the websites of ⟦⟧ and ⟦⟧", 2),  # no tie between them
+    ("Which companies moved their warehouse from Baden to Wohlen?", 0),  # not their seat
+    ("Which moving companies are registered in canton Zurich?", 0),  # a trade
+    ("List the removal firms in Geneva", 0),
+    ("Welche Umzugsfirmen gibt es im Kanton Zürich?", 0),
+    ("Which foundations are registered in canton Zurich?", 0),  # the legal form, no founding
+    ("Welche Firmen haben mehr als drei VR-Mitglieder?", 0),  # persons counted per company
+    ("Which companies went from GmbH to AG?", 0),  # legal forms, no places
+    ("Which companies have moved up in the ranking?", 0),
+])
+def test_reviewer_near_misses_are_no_graph_question(question, mentions):
+    assert read(question, mentions, False) is None
