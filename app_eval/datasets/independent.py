@@ -6,12 +6,12 @@ Each file in `files/writers/` is one writer's set: for each of the golden set's 
 first: `order`), 2 each in German, French and Italian; writers Q-V 16, more of them French or Italian, each told to
 vary the key words of an ask within a language; writers W-Y 16 written tersely and name first (7 English: 1 plain,
 3 fragment, 3 order; 3 each in German, French, Italian, one per style, the style in the second column); writers
-Z to ZW 16 in unusual words, mostly French and English (6 each: 2 plain, 2 fragment, 2 order; 2 each German and
+Z to ZY 16 in unusual words, mostly French and English (6 each: 2 plain, 2 fragment, 2 order; 2 each German and
 Italian), told that the textbook words were taken and to describe the thing asked instead of naming it. The
 writers were agents told never to read the repository, its word lists or its datasets, each given a persona (a
 compliance officer, a journalist, a notary's clerk …) and the asks' meaning only.
 
-The split is the writer's: A to L and O to ZW were each measured once held out and then used to find rules (`dev`);
+The split is the writer's: A to L and O to ZY were each measured once held out and then used to find rules (`dev`);
 M and N were written for the test split and are never read while working on the engine (`test`; their figures are
 looked at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
 writer's template appears there.
