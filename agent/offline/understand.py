@@ -40,7 +40,9 @@ PROFILE_FACTS = ("address", "purpose", "capital", "legal_form", "uid", "status")
 _TEXT = re.compile(r"\b(mention\w*|erwaehn\w*|contain\w*|enthalt\w*|text|wording|search the notices|volltext|"
                    r"full.?text)\b")
 # the mention a user saw ("j'ai vu la mention « en liquidation » sur un courrier"): what they saw, not a search
-_SEEN_MENTION = re.compile(r"\b(?:vu|lu|remarque|apercu|note|saw|seen|noticed|read|gesehen|bemerkt|visto|notato)\b"
+_SEEN_MENTION = re.compile(r"\b(?:vu|lu|remarque|apercu|note|saw|seen|noticed|read|gesehen|bemerkt|visto|notato|"
+                           # the mention it bears: "elle porte la mention « en liquidation » ?"
+                           r"porte|portent|portait|bears?|carr(?:y|ies)|traegt|tragen|reca|recano|porta|portano)\b"
                            r"(?:\W+\w+){0,3}?\W+(?:la|une|cette|the|a|this|den|die|einen|una|questa) mention\w*")
 _PRONOUN = re.compile(r"\b(it|its|it's|this company|that company|the company|this firm|this entity|this person|"
                       r"he|she|him|her|his|they|them|their|er|sie|ihm|ihr|ihre|ihren|sein|seine|seinen|"
@@ -64,14 +66,16 @@ _COMPANY_NOUNS = (r"compan\w*|firms|enterprises|societies|outfits|firmen|unterne
 _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
                    r"people|personen|personnes|persone)\b")
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
-_COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|organisations|organizations|\w*mandat\w*|aemter|"
+_COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|entites|entita|organisations|organizations|"
+                        r"\w*mandat\w*|aemter|"
                         r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
                         r"appointments|directorships|boites|boite|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
 _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms|enterprises|businesses)|"
                               r"in welchen (?:firmen|unternehmen|gesellschaften)|"
-                              r"dans quelles (?:societes|entreprises)|in quali (?:societa|aziende|ditte|imprese))\b")
+                              r"dans quelles (?:societes|entreprises|entites)|"
+                              r"in which entities|in quali (?:societa|aziende|ditte|imprese))\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
@@ -654,6 +658,12 @@ _PHRASED = (  # (fact, pattern): a fact may be asked by several
     # firms run by the same people elsewhere: companies sharing its persons (not "the same people as in 2020")
     ("network", re.compile(r"\bsame (?:people|persons|folks|management|individuals)\b.{0,40}\b(?:else|other|elsewhere)\b|"
                           r"\b(?:else|other|elsewhere)\b.{0,40}\bsame (?:people|persons|folks|management|individuals)\b")),
+    # "for which business is it registered?": what it does (the registration only its source)
+    ("purpose", re.compile(r"\b(?:for|in) (?:which|what) (?:business|line of business|activity|activities|trade)\b.{0,30}"
+                          r"\bregistered\b|\bregistered (?:for|as) (?:which|what) (?:business|activity|trade)\b")),
+    # "has the firm name been changed?": the name changed, written after it
+    ("name_change", re.compile(r"\b(?:firm|company|corporate|business|trade) names?\b.{0,20}\b(?:been |was |were )?"
+                              r"(?:changed|altered|modified|amended)\b")),
     # "when did the court put them under?": it failed (not "put it under new management", "under review")
     ("bankruptcy", re.compile(r"\b(?:put|putting|push|pushes|pushed|pushing|send|sent|sending)\s+"
                              r"(?:them|it|him|her|(?:the|that|this) (?:company|firm|business))\s+under(?=\s*(?:[?.!,;]|$))")),
@@ -758,7 +768,8 @@ _FORM_RE = re.compile(_FORM)
 _OR = re.compile(r"\b(?:or|oder|ou|o|vs|versus)\b")
 _INCORPORATED_OR = re.compile(r"\bincorporated\b.{0,12}\bor\b(?: \w+){0,2} " + _FORM)  # "… incorporated or a sole trader?"
 _SOMETHING_ELSE = re.compile(_FORM + r".{0,12}\b(?:or|oder|ou|o)\b.{0,6}\b(?:something|anything|some other|another|"
-                             r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa)\b|"
+                             r"etwas|eine andere|autre chose|une autre|altro|un'altra|quoi|was anderes|cosa|otherwise|"
+                             r"else|sonst\w*|autrement|altrimenti)\b|"
                              # "an AG or what?" (one form named: not "a good company or what?")
                              r"\b(?:ag|sa|gmbh|sarl|sagl|llc|ltd|genossenschaft|cooperative|cooperativa|stiftung|fondation|"
                              r"verein|association|foundation|corporation|partnership)\W{0,3}\bor what\W*$")
@@ -814,7 +825,7 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if "legal_form" in facts and len(facts) > 1 and _IN_LAW.search(asked) and not _either_form(asked) and not _has(
             _IN_LAW.sub(" ", asked), FACTS["legal_form"]):
         facts.discard("legal_form")  # "where do they hang their shingle, legally speaking?": the seat, in law
-    if "legal_form" in facts and re.search(r"\bconstitut", asked) and _WHEN.search(asked) and not re.search(
+    if "legal_form" in facts and re.search(r"\bconstitu(?:t|e)", asked) and _WHEN.search(asked) and not re.search(
             r"\blegal|\bform|\btype|\bkind|\bsort", asked) and not _either_form(asked):
         facts.discard("legal_form")  # "when was X constituted?": its founding, not how it is constituted
         facts.add("foundation")
@@ -907,6 +918,8 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if {"history", "name_change"} <= facts and _NAME_HISTORY.search(asked) and not _has(
             _NAME_HISTORY.sub(" ", asked), FACTS["history"]):
         facts.discard("history")  # "changement de nom, historique ?": the history of its names, not every notice
+    if {"capital", "persons"} <= facts and _CONTRIBUTION.search(asked) and not _asks_who(asked):
+        facts.discard("persons")  # "l'apport des associés, c'est combien ?": the money they put in, not who they are
     if "persons" in facts and len(facts) > 1 and not _asks_who(asked, FACTS["persons"]) and not _ORGANS.search(asked):
         facts.discard("persons")  # "c'est une boîte qui date de quand ?": a relative "qui", no one asked
     if "auditor" in facts and re.search(r"\borganes? de revision", asked):
@@ -1010,6 +1023,10 @@ _REGISTRATION_WHEN = re.compile(r"\b(?:registration|eintragung|immatriculation|i
                                 r"iscrizione)\b")
 _WHEN = re.compile(r"\b(?:when|since|what year|which year|date|wann|seit|datum|jahr|quand|depuis|quelle annee|"
                    r"quando|da quando|data|anno)\b")
+# what the owners brought in ("l'apport statutaire des associés", "the contribution of its shareholders")
+_CONTRIBUTION = re.compile(r"\bapports?\b(?:\W+\w+){0,2}?\W+(?:des|de ses|de leurs) (?:associes|actionnaires|fondateurs|"
+                           r"cooperateurs)\b|\bcontributions? (?:of|by|from) (?:the |its )?(?:partners|shareholders|founders|"
+                           r"associates|members)\b")
 # a registration that ended: the deletion ("when did the registration of X come to an end?")
 _REGISTRATION_ENDED = re.compile(r"\b(?:registration|entry|eintragung|inscription|iscrizione)\b.{0,30}\b(?:ended|end|"
                                  r"come to an end|came to an end|ceased|terminated|erloschen|beendet|endete|pris fin|"
@@ -1049,7 +1066,8 @@ _HOW_LONG = re.compile(r"\b(?:how long|since when|wie lange|seit wann|depuis com
                        # "when it came into existence": its founding, not whether it exists
                        r"|(?:came|come|coming) into (?:existence|being))\b")
 # a name asked together with "before": the former name ("Con quale ragione sociale era iscritta prima?")
-_NAME_WORD = (r"(?:names?|company names?|firmenname\w*|namen?|noms?|nom[ei]|raisons? sociales?|raisons? de commerce|"
+_NAME_WORD = (r"(?:names?|company names?|(?:company |corporate )?styles?|firmenname\w*|namen?|noms?|nom[ei]|"
+              r"raisons? sociales?|raisons? de commerce|"
               r"ragion[ei] social[ei]|denominazion[ei]|denominations?|designations?|firmes?)")
 # a former name: "former company names", "frühere Firmennamen", "ex ragioni sociali", "anciens noms"
 _FORMER_NAME = re.compile(r"\b(?:former|previous|earlier|prior|old|past|ehemalig\w*|frueher\w*|bisherig\w*|alte[nr]?|"

@@ -519,6 +519,17 @@ CASES["legal_form"] += ["Is {n} a joint-stock society or a partnership?",
                         "{n}, une entreprise individuelle ou une compagnie ?"]
 CASES["purpose"] += ["{n}: what is its game?"]
 CASES["name_change"] += ["Has {n} always had this company name?"]
+# from the words of ZX-ZY: broke, a share amount, the owners' contribution, the same managers, a mention it bears,
+# "or otherwise", a corporate type, entities a person is in, the business it is registered for, company styles, a name
+# changed (written after it), the CHE reference, a registration identifier
+CASES["bankruptcy"] += ["Did {n} go broke?"]
+CASES["capital"] += ["Share amount of {n}?", "L'apport des associés de {n} ?"]
+CASES["network"] += ["Firms with the same managers as {n}?"]
+CASES["liquidation"] += ["{n} porte-t-elle la mention « en liquidation » ?"]
+CASES["legal_form"] += ["{n}: GmbH, AG or otherwise?", "{n} corporate type?"]
+CASES["purpose"] += ["What business is {n} registered for? For which business is it registered?"]
+CASES["name_change"] += ["{n}: former company styles?", "Was the company name of {n} ever changed?"]
+CASES["uid"] += ["{n}: CHE reference?", "Registration identifier of {n}?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
