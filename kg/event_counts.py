@@ -72,7 +72,7 @@ def _cells(sub: str | None, canton: str | None, year: str | None,
     """The (kind, canton, year) cells one notice counts in (see the module's note on notices without a date)."""
     kinds = [k for k in ([sub] if sub else []) + [g for g, group in groups.items() if sub in group]]
     cells = {(EVERY, c, y) for c in {ALL, canton or ALL} for y in {ALL, year or ALL}}
-    if year and FIRST_YEAR <= int(year) <= last and (not canton or canton in CANTONS):  # a scope holds it
+    if year and year.isdigit() and FIRST_YEAR <= int(year) <= last and (not canton or canton in CANTONS):  # in a scope
         cells |= {(k, c, y) for k in kinds for c in {ALL, canton or ALL} for y in (ALL, year)}
         # (a notice without a canton is in no canton's cells, only in all cantons')
     else:

@@ -29,8 +29,9 @@ def test_each_cell_counts_notices_and_distinct_companies_and_persons():
     got = event_counts.count(notices, companies, persons, GROUPS)
     # a notice no scope holds (a canton that is no canton's code, a year outside the gazette's) counts only in its
     # kind's total, as the scopes read them; every notice is read whole
-    odd = event_counts.count([_row("HR01", "FL", "2022-01-01"), _row("HR01", "ZH", "1850-01-01")], [], [], GROUPS)
-    assert odd["HR01", "all"] == {"all": [2, 0, 0]} and ("HR01", "FL") not in odd and ("HR01", "ZH") not in odd
+    odd = event_counts.count([_row("HR01", "FL", "2022-01-01"), _row("HR01", "ZH", "1850-01-01"),
+                              _row("HR01", "ZH", "20x2-01-01")], [], [], GROUPS)  # (and a date that is none)
+    assert odd["HR01", "all"] == {"all": [3, 0, 0]} and ("HR01", "FL") not in odd and ("HR01", "ZH") not in odd
     assert odd["every", "FL"]["2022"] == [1, 0, 0]
     assert got["HR01", "ZH"] == {"2022": [2, 2, 1], "all": [2, 2, 1]}  # one person in both foundations
     assert got["HR01", "all"] == {"2022": [2, 2, 1], "all": [2, 2, 1]}
