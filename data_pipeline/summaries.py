@@ -22,7 +22,6 @@ from kg.hub_counts import SUMMARY_LABEL
 
 log = logging.getLogger(__name__)
 INSERT_SUMMARY = insert(SUMMARY_LABEL)
-UPDATE_SUMMARY = "MATCH (s:BaseNode {uid: $row.uid}) SET s += $row"
 UPDATE_SUMMARIES = "UNWIND $rows AS row MATCH (s:BaseNode {uid: row.uid}) SET s += row"
 INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) WHERE s.version <> 0 SET s.version = 0"  # (written once)
 VERSION_OF = "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version"
@@ -34,13 +33,16 @@ def invalidate(graph: Graph, uid: str) -> None:
 
 def write_summary(graph: Graph, uid: str, version: int, props: dict[str, object]) -> None:
     """The summary node `uid` with these properties (created when missing), valid."""
-    row = props | {"uid": uid, "version": version}
+    write_summaries(graph, [props | {"uid": uid, "version": version}])
 
+
+def write_summaries(graph: Graph, rows: list[dict[str, object]]) -> None:
+    """Summary nodes (each row with its uid), created when missing, in one transaction."""
     def work(tx: ManagedTransaction) -> None:
-        if existing(tx, [uid]):
-            tx.run(UPDATE_SUMMARY, row=row).consume()
-        else:
-            tx.run(INSERT_SUMMARY, rows=[row]).consume()
+        present = existing(tx, [r["uid"] for r in rows])
+        for q, p in to_write([(UPDATE_SUMMARIES, {"rows": [r for r in rows if r["uid"] in present]}),
+                              (INSERT_SUMMARY, {"rows": missing(rows, present)})]):
+            tx.run(q, **p).consume()
 
     graph.transact(work)
 
@@ -81,16 +83,8 @@ def summarize_event_counts(graph: Graph) -> None:
     except Exception:
         log.exception("could not count the notices per kind, canton and year; count_entities_by_event will count them")
         return
-    rows = event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES)
-
-    def work(tx: ManagedTransaction) -> None:
-        present = existing(tx, [r["uid"] for r in rows])
-        for q, p in to_write([(UPDATE_SUMMARIES, {"rows": [r for r in rows if r["uid"] in present]}),
-                              (INSERT_SUMMARY, {"rows": missing(rows, present)})]):
-            tx.run(q, **p).consume()
-
     try:
-        graph.transact(work)
+        write_summaries(graph, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES))
     except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
         log.exception("could not write the counts per kind of notice; count_entities_by_event will count them")
 

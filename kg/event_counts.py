@@ -61,10 +61,14 @@ def what_of(subs: list[str] | None, groups: Mapping[str, tuple[str, ...]]) -> st
     return next((name for name, group in groups.items() if sorted(group) == sorted(subs)), None)
 
 
+def _last_year() -> int:
+    """The scopes' last year (kg.event_scope): next year."""
+    return dt.date.today().year + 1
+
+
 def basis(groups: Mapping[str, tuple[str, ...]]) -> str:
-    """What the cells depend on besides the graph: the groups counted and the scopes' last year (kg.event_scope)."""
-    return json.dumps({"groups": {k: sorted(v) for k, v in groups.items()}, "last": dt.date.today().year + 1},
-                      sort_keys=True)
+    """What the cells depend on besides the graph: the groups counted and the scopes' last year."""
+    return json.dumps({"groups": {k: sorted(v) for k, v in groups.items()}, "last": _last_year()}, sort_keys=True)
 
 
 def _cells(sub: str | None, canton: str | None, year: str | None,
@@ -85,7 +89,7 @@ def count(notices: Iterable[Mapping[str, Any]], companies: Iterable[Mapping[str,
     """(kind, canton) -> {year or ALL: [notices, companies, persons]} from the notices counted per sub-rubric, canton
     and year (`n`) and the companies' and persons' notices (`groups`: the event types of several sub-rubrics). A
     company or person counts once in each cell any of its notices counts in."""
-    last = json.loads(basis(groups))["last"]
+    last = _last_year()
     memo: dict[tuple[Any, Any, Any], frozenset[tuple[str, str, str]]] = {}
 
     def cells_of(r: Mapping[str, Any]) -> frozenset[tuple[str, str, str]]:

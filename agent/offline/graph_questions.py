@@ -273,7 +273,7 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"takeover|take\s+(?:\S+\s+){0,4}?over|avale\w*|confluit\w*|"
                          r"inglob\w*|rachet\w*|uebernahm\w*|uebernehm\w*|acquis\w*|acquist\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
-                         r"uebernomm\w*|uebernahm|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
+                         r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
                          r"assorbit\w*|"
                          r"rilevat\w*)\b")
 # a merger inside the company, or a thing or an office taken over ("the merger of two departments", "took over the
