@@ -503,6 +503,16 @@ def entity_drafts(truth: Truth, seed: int, exclude: set[str]) -> list[Draft]:
     return [d for d in drafts if not set(d.item.entity_uids or []) & exclude]
 
 
+def graph_drafts(truth: Truth, seed: int, exclude: set[str]) -> list[Draft]:
+    """The graph-native drafts a seeded picker makes on entities outside `exclude` (uids), as `entity_drafts` does
+    for the others. The persons with more than k board seats are the world's, not drawn: those lists are made
+    whatever `exclude` holds."""
+    pick = _Picker(truth, seed)
+    pick.used |= exclude
+    drafts = _graph(truth, pick, random.Random(seed + 2))
+    return [d for d in drafts if d.item.category == "board_mandates" or not set(d.item.entity_uids or []) & exclude]
+
+
 def build_golden(truth: Truth, seed: int = 60, notices: Notices | None = None, world: Path | None = None) -> Dataset:
     """`notices` (or `world`, to read them from) gives the second procedure; without either no checks are made."""
     pick = _Picker(truth, seed)

@@ -10,7 +10,18 @@ from collections import Counter
 
 import pytest
 
-from app_eval.datasets.independent import ASKS, TEST_WRITERS, build_independent, split_of, templates, writers
+from app_eval.datasets import independent
+from app_eval.datasets.independent import (
+    GRAPH_ASKS,
+    LOOKUP_ASKS,
+    TEST_WRITERS,
+    build_independent,
+    split_of,
+    spoken_date,
+    templates,
+    writer_number,
+    writers,
+)
 from app_eval.datasets.model import DEV, GOLDEN, TEST, Dataset
 from tests.conftest import ROOT
 from tests.support.truth import Truth
@@ -27,19 +38,24 @@ c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
 
 
 def test_every_writer_wrote_every_ask_in_four_languages():
-    """A-P wrote 12 templates per ask (6 English, 2 each in German, French, Italian); Q-Y 16, more of them French
-    or Italian, the languages whose wording the engine read worst (W-Y tersely and with the name first)."""
+    """A-P wrote 12 templates per lookup (6 English, 2 each in German, French, Italian); Q-ZY 16, more of them French
+    or Italian, the languages whose wording the engine read worst (W-Y tersely and with the name first); ZZ on 16
+    for each of the questions only a graph answers (6 English, 4 French, 3 each German and Italian)."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
+    graph_writers = 0
     for w in writers():
         ts = templates(w)
         per_ask = Counter(t.ask for t in ts)
-        assert set(per_ask) == set(ASKS) and len(set(per_ask.values())) == 1, (w, per_ask)
-        assert per_ask[ASKS[0]] == (12 if w <= "P" else 16), (w, per_ask)
-        for ask in ASKS:
+        asks = GRAPH_ASKS if set(per_ask) == set(GRAPH_ASKS) else LOOKUP_ASKS
+        graph_writers += asks == GRAPH_ASKS
+        assert set(per_ask) == set(asks) and len(set(per_ask.values())) == 1, (w, per_ask)
+        assert per_ask[asks[0]] == (12 if w <= "P" else 16), (w, per_ask)
+        for ask in asks:
             kinds = Counter(t.column for t in ts if t.ask == ask)
             assert min(kinds["de"], kinds["fr"], kinds["it"]) >= 2, (w, ask, kinds)
             english = {c: n for c, n in kinds.items() if c not in ("de", "fr", "it")}
             assert set(english) == {"plain", "fragment", "order"} and sum(english.values()) >= 6, (w, ask, kinds)
+    assert graph_writers >= 4
 
 
 def test_the_split_is_the_writers():
@@ -77,3 +93,66 @@ def test_items_ask_each_writers_templates_of_entities_from_the_truth(built):
         for q in [it.question, *[p.question for p in it.paraphrases if not p.family.endswith("-typo")]]:
             assert any(n and n in q for n in names) or it.category == "person_companies", (it.id, q)
         assert all(p.question == p.question.lower() for p in it.paraphrases if p.family.endswith("-typo"))
+
+
+def test_a_day_is_written_as_each_language_writes_it():
+    seen = {spoken_date("2021-03-01", "de", str(k)) for k in range(40)}
+    assert seen == {"1. März 2021", "01.03.2021", "1.3.2021"}
+    assert {spoken_date("2021-12-09", "en", str(k)) for k in range(40)} == {
+        "9 December 2021", "December 9, 2021", "2021-12-09", "09.12.2021"}
+    assert spoken_date("2021-12-09", "it", "x") == spoken_date("2021-12-09", "it", "x")  # the same item, the same way
+    assert {spoken_date("2020-08-31", "fr", str(k)) for k in range(40)} == {"31 août 2020", "31.08.2020", "31/08/2020"}
+
+
+def test_writer_names_keep_their_seeds():
+    assert [writer_number(w) for w in ("A", "Z", "ZA", "ZY", "ZZ", "ZZA", "ZZB")] == [0, 25, 26, 50, 51, 52, 53]
+    with pytest.raises(ValueError, match="capital letter"):
+        writer_number("ZAZ")
+
+
+@pytest.mark.parametrize("template, why", [
+    ("Which firms moved from {a} to Bern?", "{a} {b}"),              # a town left out
+    ("Who sat on the board of {n} on {date} and {n}?", "{date} {n}"),  # a slot twice
+    ("Founded in {canton} in {year} by {k}?", "{canton} {year}"),     # a slot of another ask
+    ("Who links {n} and {m}?}", "{m} {n}"),                           # a stray brace
+])
+def test_a_template_without_its_asks_slots_is_refused_naming_the_line(tmp_path, monkeypatch, template, why):
+    ask = {"{a} {b}": "moved_between", "{date} {n}": "board_on_date", "{canton} {year}": "founded_in",
+           "{m} {n}": "link"}[why]
+    (tmp_path / "ZZQ.tsv").write_text(f"{ask}\tplain\ten\tWhich companies?\n{ask}\tplain\ten\t{template}\n",
+                                      encoding="utf-8")
+    monkeypatch.setattr(independent, "WRITERS_DIR", tmp_path)
+    with pytest.raises(ValueError, match=rf"ZZQ.tsv line 1: .*{re.escape(why)} once each"):
+        templates("ZZQ")
+    (tmp_path / "ZZQ.tsv").write_text(f"{ask}\tplain\ten\t{template}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"ZZQ.tsv line 1: .*{re.escape(why)} once each"):
+        templates("ZZQ")
+
+
+def test_graph_writers_items_ask_their_templates_with_the_truths_lists(built_world):
+    """A graph writer's items: the golden set's graph questions on entities it does not use, each asked in every
+    template of the writer for its ask, the slots worded in the template's language (a day spoken, a canton named)."""
+    from app_eval.datasets.truth import Truth as DatasetTruth  # noqa: PLC0415 - the builder's own truth reader
+
+    truth = DatasetTruth.load(built_world.world)
+    golden = Dataset(kind=GOLDEN, version="t", world={}, built_from="truth", items=[])
+    writer = next(w for w in writers() if {t.ask for t in templates(w)} == set(GRAPH_ASKS))
+    ds = build_independent(truth, golden, [writer])
+    cats = Counter(it.category for it in ds.items)
+    assert {"board_on_date", "former_seat", "link"} <= set(cats), cats
+    per_ask = Counter(t.ask for t in templates(writer))
+    for it in ds.items:
+        assert it.split == DEV and it.level == "graph" and it.facts
+        plain = sum(1 for t in templates(writer) if t.ask == it.category and t.language == "en" and t.style == "plain")
+        assert len(it.paraphrases) + 1 == per_ask[it.category] + plain, it.id
+        src = it.source or {}
+        for q in [it.question, *[p.question for p in it.paraphrases if not p.family.endswith("-typo")]]:
+            low = q.casefold()
+            if it.category == "moved_between":
+                assert src["to"].casefold()[:3] in low and src["from"].casefold()[:3] in low, q
+            elif it.category == "founded_in":
+                assert src["year"] in q and not re.search(rf"\b{src['canton']}\b", q), q  # the canton by its name
+            elif it.category == "board_on_date":
+                assert src["date"][:4] in q, q  # the day in one of its language's ways
+    # every item once: a list the world holds once (the persons with most board seats) is not asked twice
+    assert len({(it.category, tuple(it.entity_uids or [])) for it in ds.items}) == len(ds.items)
