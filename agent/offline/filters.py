@@ -52,7 +52,8 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "established", "incorporated", "started", "creat", "neugruend", "neu eingetragen", "entstanden",
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
                     "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister",
-                    "formation")),
+                    "formation", "were born", "newly born", "births of", "newco", "new co's", "first entr",
+                    "constitution")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
@@ -107,6 +108,7 @@ LEADING_PLACE = re.compile(r"^\s*([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý
                            r"(?:to|nach|vers|verso|à|a|->|→)\s)")
 AU_CANTON = re.compile(r"\b(?:au|aux)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 BARE_CANTON = re.compile(r"(?<![\w.-])([A-Z]{2})(?![\w.-])")
+NAMED = re.compile(r"(?<![\w'-])([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*){0,2})")
 WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
 COUNTRY = {"switzerland", "schweiz", "suisse", "svizzera", "svizra", "ch"}
@@ -229,6 +231,15 @@ def place(question: str) -> dict:
                 f in COUNTRY or f in _FORMS or linker.loose(word) in linker.QUESTION_WORDS | linker.FUNCTION_WORDS
                 or YEAR.fullmatch(word) or event(f)):  # "Number of Löschungen" names no town
             return {"city": word, "canton_guess": canton_code(word)}
+    for m in NAMED.finditer(question):  # "Neugründungen Appenzell Ausserrhoden, 2022": a canton no town is named after
+        words = m.group(1).split()
+        spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 1, len(words) + 1)),
+                       key=lambda ij: ij[0] - ij[1])  # the longest first
+        for start, end in spans:
+            name = " ".join(words[start:end]).strip(".,'")
+            code = canton_code(name) if len(name) > 2 else None
+            if code and fold(name) not in CAPITAL_TOWNS and not city_spellings(name)[1:]:
+                return {"canton": code}
     return {}
 
 

@@ -95,7 +95,11 @@ CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbi
                        r"collegat\w*|collegament\w*|legam\w*|leg(?:a|ano)|relazion\w*|in comune|connessi\w*|paths?|route|"
                        r"shar(?:e|es|ed|ing)|each other|one another|anything to do|miteinander|zu tun|a voir avec|"
                        r"a che fare|l'un\w* (?:avec|con) l'altr\w*|rattach\w*|connexions?|percors\w*|cammin\w*|"
-                       r"chemins?|(?:der|den|dem|einen) weg)\b")
+                       r"chemins?|(?:der|den|dem|einen) weg|bridg\w*|pont|ponte|thread|hang together|"
+                       r"turns? up (?:at|in) both|in both)\b")
+# between the two, with a person asked: "bridge person between A and B", "tie between A / B, via whom"
+BETWEEN = re.compile(r"\b(between|entre|zwischen|tra|fra|both|beiden|deux|entrambe|due)\b")
+_WHOM = re.compile(r"\b(who|whom|person\w*|individual\w*|people|qui|personne\w*|wer|wem|chi|persona|persone)\b")
 # a link or route that is no tie between them: "the link to the websites of A and B", "le lien vers le site",
 # "the route from A's office to B's office"
 _NO_TIE = re.compile(r"\b(?:links?|liens?|collegament\w*|routes?|percors\w*|weg|chemins?)\b(?:\W+\w+){0,3}?\W+"
@@ -112,7 +116,8 @@ _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
 _AT_LEAST = (r"at least|a minimum of|minimum(?: of)?|no fewer than|not fewer than|no less than|not less than|mindestens|"
              r"wenigstens|minimal|nicht weniger als|au moins|au minimum|minimum|pas moins de|almeno|come minimo|minimo|"
              r"non meno di")
-MANY = re.compile(r"\b(?:more than|over|mehr als|ueber|plus de|piu di|oltre|" + _AT_LEAST + r")\s+" + _N + r"\b")
+MANY = re.compile(r"\b(?:(?:strictly )?more than|over|above|beyond|mehr als|ueber|plus de|au-dela de|au dela de|piu di|oltre|"
+                  r"" + _AT_LEAST + r")\s+" + _N + r"\b")
 # "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many, also with the noun between ("three
 # board seats or more", "trois mandats d'administrateur ou plus")
 OR_MORE = re.compile(r"\b" + _N + r"(?:\s+(?:[\w'-]+\s+){0,3}?(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b|\+)")
@@ -136,7 +141,8 @@ NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute
 LIST = re.compile(r"\b(which|what|list\w*|show\w*|name the|welche\w*|liste\w*|nenne\w*|zeig\w*|quel(?:le)?s?|"
                   r"lesquel\w*|montre\w*|donne\w*|quali|quale|elenc\w*|mostra\w*)\b")
 COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellschaft\w*|societe\w*|entreprise\w*|"
-                       r"societa|aziend\w*|ditt[ae])\b")
+                       r"societa|aziend\w*|ditt[ae]|enterprises?|corporations?|entit(?:y|ies)|outfits?|societ(?:y|ies)|"
+                       r"co\.?s|entites?|entita|imprese)\b")
 # the kinds that count_entities_by_event cannot tell (no sub-rubric of their own), first match wins
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
@@ -150,7 +156,15 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
                          r"zugezogen\w*|weggezogen\w*|gezogen\w*|demenag\w*|spostat\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*|deplac\w*|"
-                         r"(?:um|ueber)(?:ge)?siedel\w*|(?:um|ueber)siedl\w*)\b")),
+                         r"(?:um|ueber)(?:ge)?siedel\w*|(?:um|ueber)siedl\w*|"
+                         # a change, shift or transfer of the seat, the seat's change ("shifted their registered
+                         # office", "changed of head office", "ont changé de domicile", "HQ transfers", "Domizilwechsel")
+                         r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|displac\w*|re-?register\w*|cambi\w*|"
+                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?:seats?|registered office|head ?office|headquarters|hq|"
+                         r"domicil\w*|siege|sitz|domizil|sede|place of business)|"
+                         r"(?:seat|head ?office|headquarters|hq|domicile|domizil|siege|sede)[\s-]+"
+                         r"(?:transfers?|changes?|moves?|switch\w*|wechsel\w*|shifts?)|"
+                         r"domizilwechsel\w*|displaced|upped sticks|up sticks|packed (?:their|its) bags)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
                            r"changement de (?:nom|raison)|"
@@ -192,23 +206,27 @@ FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:
                      rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
 _CAP_PLACE = rf"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"
-# "moved out of Bellinzona and into Lugano": the second place written as a name
+# "moved out of Bellinzona and into Lugano": the second place written as a name, or after "into" ("out of bern and
+# into thun", typed in lower case)
 FROM_AND_TO = re.compile(rf"\b(?i:from|von|aus|de|da|out of)\s+(?P<a>{_PLACE})\s+(?i:and|und|et|e)\s+"
-                         rf"(?i:to|into|nach|in|a|à|en|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
+                         rf"(?:(?i:to|into|nach|in|a|à|en|vers|verso)\s+(?P<b>{_CAP_PLACE})|(?i:into)\s+(?P<c>{_PLACE}))",
+                         re.UNICODE)
 # "moved to Zug from Zürich": the destination first, both written as names
 TO_FROM = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})\s+(?i:from|von|aus|depuis|da|dal|dalla)\s+"
                      rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
-FROM_ONLY = re.compile(rf"\b(?i:from|away from|out of|weg aus|weg von|depuis|quitte\w*|lasciat\w*)\s+"
-                       rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
-TO_ONLY = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
+FROM_ONLY = re.compile(rf"\b(?i:from|away from|out of|weg aus|weg von|depuis|quitte\w*|quitted|left|leaving|lasciat\w*)"
+                       rf"\s+(?P<a>{_CAP_PLACE})", re.UNICODE)
+TO_ONLY = re.compile(rf"\b(?i:to|into|towards?|over to|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
 # "left Interlaken for Spiez", "left Thun and settled in Biel", "ont quitté Onex pour Genève", "hanno lasciato Onex per
 # Ginevra"
 LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
-                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|(?:and|und|et|e)\s+(?:settled|moved|relocated|went|s'est install\w*|"
+                      rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|to(?=\s+(?:establish|settle|set up|install|re-?register))|"
+                      rf"(?:and|und|et|e)\s+(?:settled|moved|relocated|went|s'est install\w*|"
                       rf"s'est etabli\w*|s'est établi\w*|si e trasferit\w*|si è trasferit\w*|zog)\s+"
                       rf"(?:in|to|into|nach|à|a|en))"
-                      rf"\s+(?:(?i:s'install\w*|s'etabl\w*|s'établ\w*|"
-                      rf"trasferirsi|stabilirsi|settle)\s+(?i:a|à|en|in)\s+)?(?P<b>{_PLACE})", re.UNICODE)
+                      rf"\s+(?:(?:[\w']+\s+){{0,3}}?(?i:s'install\w*|s'etabl\w*|s'établ\w*|install\w*|etabl\w*|établ\w*|"
+                      rf"establish\w*|trasferirsi|stabilir\w*|settle\w*|set up)(?:\s+(?:[\w']+\s+){{0,2}}?(?i:in|at|a|à|en|au)|"
+                      rf"\s+(?i:a|à|en|in|au)))?\s*(?P<b>{_PLACE})", re.UNICODE)
 # where they settled, then where they came from: "settled in Basel coming from Sarnen", "installées à Bâle en venant de
 # Sarnen", "niedergelassen in Basel, aus Sarnen kommend", "stabilite a Basilea provenienti da Sarnen"
 ARRIVED_FROM = re.compile(rf"\b(?i:settled|arrived|install\w*|etabli\w*|établi\w*|arriv\w*|niedergelassen|angesiedelt|"
@@ -230,6 +248,13 @@ BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|
 # the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
 LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso|à|a|->|→)\s+(?P<b>{_CAP_PLACE})\s*"
                      rf"(?=[,:;–—?(]|-\s|$)", re.UNICODE)
+# a move between two places said by where from or where to, or which seat is old and which new
+_MOTION = re.compile(r"\b(?i:from|out of|into|towards?|over to|von|aus|nach|vers|verso|then|puis|dann|poi|old|new|ancien\w*|"
+                     r"nouve\w*|alt\w*|neu\w*|vecchi\w*|nuov\w*|previous|former|frueher\w*|bisherig\w*|left|quitt\w*)\b|->|→")
+_JOINED_TO = re.compile(r"\b([A-ZÄÖÜÀ-Ý][\w.']*)-(to|nach|à|a)-([A-ZÄÖÜÀ-Ý])")
+# capitalised words a question uses that are no places ("HQ transfers", "Handelsregister")
+_NOT_PLACES = {"hq", "ch", "che", "uid", "ide", "idi", "handelsregister", "registre", "registro", "shab", "fosc", "fusc",
+               "sogc", "list", "liste", "lista", "pls", "please", "thx", "thanks", "merci", "danke", "grazie"}
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|(?:before|prior to) the move|former seat|"
                          r"previous seat|"
@@ -246,7 +271,8 @@ FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|
                          r"von wo|woher|d'ou|da dove|da quale (?:citta|comune|localita|luogo|sede|cantone|paese)|"
                          r"from where|from which (?:town|city|place|municipality|commune|village|canton|locality))\b|"
                          r"\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
-SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|sitz\w*|siege|sede)\b")
+SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|hq|sitz\w*|siege|sede|domicil\w*|domizil\w*|"
+                       r"place of business)\b")
 SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
                        r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove|"
                        r"ou (?:etait|avait|se)|"
@@ -274,7 +300,8 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"inglob\w*|rachet\w*|uebernahm\w*|uebernehm\w*|acquis\w*|acquist\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
                          r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
-                         r"assorbit\w*|"
+                         r"assorbit\w*|assorbent\w*|incorporant\w*|reprenant\w*|absorbant\w*|amalgamat\w*|"
+                         r"uebernehmend\w*|"
                          r"rilevat\w*)\b")
 # a merger inside the company, or a thing or an office taken over ("the merger of two departments", "took over the
 # lease"; "took over as CEO", "die Geschäftsführung übernommen", "repris la direction": an office, read by the roles)
@@ -322,7 +349,7 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
     how many distinct entities the linker found in it; `anchored`: the conversation has an active entity (a
     question about "it" or naming no one may be about that one)."""
     f = fold(masked)
-    if mentions >= 2 and CONNECTED.search(_NO_TIE.sub(" ", f)):
+    if mentions >= 2 and (CONNECTED.search(_NO_TIE.sub(" ", f)) or (BETWEEN.search(f) and _WHOM.search(f))):
         return GraphAsk("find_connections", {}, 2, "connection")
     if mentions >= 1 or anchored:
         keys, _former = roles.asked_roles(masked)
@@ -372,9 +399,13 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     """Companies by what happened to them. A count of entries, deletions, bankruptcies or liquidations stays with
     count_entities_by_event; a list of them, and any question about moves, renames and mergers, come here."""
     f = _trade_free(f)  # "moving companies", "removal firms": companies of a trade
+    masked = _JOINED_TO.sub(r"\1 \2 \3", masked)  # "Bern-to-Thun seat transfers"
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
     went = FROM_TO.search(masked) if WENT.search(f) and COMPANIES.search(f) else None
     if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
+                         or (len(_from_to(masked)) == 2 and SEAT_NOUN.search(f) and _MOTION.search(masked))
+                         # "out of Sion, into Sierre: which outfits?": companies, where they left and where they went
+                         or (COMPANIES.search(f) and _left_and_went(masked))
                          or (ARROW.search(masked) and COMPANIES.search(f)) or ARRIVED_FROM.search(masked)
                          or (went and _place_like(went.group("a")) and _place_like(went.group("b")))):
         kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun", "passées de A à B"
@@ -441,11 +472,45 @@ def _from_to(masked: str) -> dict[str, str]:
     m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
          or ARRIVED_FROM.search(masked) or BARE.search(masked) or ARROW.search(masked) or _leading(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
-        return {"from_place": m.group("a").strip(".'"), "to_place": m.group("b").strip(".'")}
+        to = m.group("b") or m.groupdict().get("c") or ""
+        return {"from_place": m.group("a").strip(".'"), "to_place": to.strip(".'")}
     out = {}
     a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
     if a:
         out["from_place"] = a.group("a").strip(".'")
     if b:
         out["to_place"] = b.group("b").strip(".'")
+    places = _places(masked)
+    if len(places) == 2 and len(out) < 2:
+        # two places and a move, however joined ("Out of Bulle, into Sion", "Bulle as old domicile and Sion as new
+        # one", "from Bern … re-registered in Thun"): the one said to be left or arrived at where that is said, else
+        # the first is the old seat
+        first, second = places
+        if out.get("to_place") == first or out.get("from_place") == second:
+            first, second = second, first
+        out = {"from_place": first, "to_place": second}
+    return out
+
+
+def _left_and_went(masked: str) -> bool:
+    """Two places, one said to be left and the other gone to, one of them by more than "from" or "to" ("out of
+    Sion, into Sierre"; not "companies from Zürich that sell to Geneva")."""
+    a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
+    moving = a and b and (not re.match(r"(?i)(?:from|depuis)\b", a.group()) or not re.match(r"(?i)(?:to|nach)\b", b.group()))
+    return bool(moving and a.group("a") != b.group("b") and _place_like(a.group("a")) and _place_like(b.group("b")))
+
+
+def _places(masked: str) -> list[str]:
+    """The distinct places written as names in `masked`, in order (a capitalised word that may be one, see
+    `_place_like`)."""
+    out: list[str] = []
+    keys: set[str] = set()
+    for m in re.finditer(_CAP_PLACE, masked):
+        name = m.group().strip(".'")
+        if " " in name and not _place_like(name):  # "Sitzwechsel Frauenfeld", "Von Schaffhausen": the place after
+            name = name.split(" ", 1)[1]
+        key = re.sub(r"^(?:canton|kanton|cantone)\s+", "", fold(name))  # "Kanton Zürich" and "Zürich": one place
+        if key not in keys and _place_like(name) and key not in _NOT_PLACES:
+            out.append(name)
+            keys.add(key)
     return out

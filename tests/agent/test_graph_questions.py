@@ -304,3 +304,51 @@ def test_reviewer_phrasings_of_the_graph_classes(question, mentions, tool, args)
 ])
 def test_reviewer_near_misses_are_no_graph_question(question, mentions):
     assert read(question, mentions, False) is None
+
+
+# the graph writers' kinds of wording (ZZ-ZZC), in sentences of our own: a move said by its two places however they
+# are joined, a seat changed or shifted, the domicile; a canton named alone; births and new entries; the absorbing
+# company named by its role; a person bridging two companies
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    ("Which firms shifted their head office out of Aarau and into Olten?", 0, "list_events",
+     {"kind": "moved", "from_place": "Aarau", "to_place": "Olten"}),
+    ("Out of Sion, into Sierre – which outfits made that jump?", 0, "list_events", {"from_place": "Sion", "to_place": "Sierre"}),
+    ("Olten as the old domicile, Aarau as the new one: which companies?", 0, "list_events",
+     {"from_place": "Olten", "to_place": "Aarau"}),
+    ("Domizilwechsel Thun nach Spiez – welche Firmen?", 0, "list_events", {"from_place": "Thun", "to_place": "Spiez"}),
+    ("Aarau-to-Olten seat changes, please", 0, "list_events", {"from_place": "Aarau", "to_place": "Olten"}),
+    ("Entreprises qui ont quitté Sion pour aller s'installer à Sierre ?", 0, "list_events",
+     {"from_place": "Sion", "to_place": "Sierre"}),
+    ("Which businesses left Aarau to settle their seat in Olten?", 0, "list_events",
+     {"from_place": "Aarau", "to_place": "Olten"}),
+    ("which firms relocated their seat out of aarau and into olten?", 0, "list_events",
+     {"from_place": "aarau", "to_place": "olten"}),
+    ("Firms that packed their bags from Sion towards Sierre", 0, "list_events", {"from_place": "Sion", "to_place": "Sierre"}),
+    ("New entries in the register, Obwalden, 2021", 0, "list_events", {"kind": "founded", "canton": "OW", "year": 2021}),
+    ("Neueintragungen Basel-Landschaft 2023", 0, "list_events", {"kind": "founded", "canton": "BL"}),
+    ("Which entities were born in canton Jura in 2020?", 0, "list_events", {"kind": "founded", "canton": "JU"}),
+    ("Persons with board seats in strictly more than 2 companies", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("Qui siège au CA de plus de 2 sociétés, au-delà de 2 donc ?", 0, "rank_persons", {"min_count": 3}),
+    ("⟦⟧: the absorbing company?", 1, "list_events", {"kind": "merged"}),
+    ("⟦⟧ – quelle est la société absorbante ?", 1, "list_events", {"kind": "merged"}),
+    ("⟦⟧: übernehmende Gesellschaft?", 1, "list_events", {"kind": "merged"}),
+    ("Who is the bridge between ⟦⟧ and ⟦⟧?", 2, "find_connections", {}),
+    ("Quelle personne fait le pont entre ⟦⟧ et ⟦⟧ ?", 2, "find_connections", {}),
+    ("⟦⟧ / ⟦⟧: the person between them?", 2, "find_connections", {}),
+])
+def test_graph_writers_kinds_of_wording(question, mentions, tool, args):
+    test_other_phrasings_of_the_graph_classes(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question, mentions", [
+    ("Which companies have their seat in Aarau and a branch in Olten?", 0),  # two places, no move between them
+    ("Welche Firmen in Thun haben ein Domizil in Spiez?", 0),
+    ("Which companies from Aarau sell to Olten?", 0),  # from and to, no move
+    ("Which companies have a capital above 100000?", 0),  # "above" a capital is no count of seats
+    ("What is the capital of ⟦⟧ and ⟦⟧?", 2),  # two companies, no person between them asked
+    ("Which of ⟦⟧ and ⟦⟧ is older?", 2),
+])
+def test_graph_writers_near_misses_are_no_graph_question(question, mentions):
+    ask = read(question, mentions, False)
+    assert ask is None or ask.tool != "list_events" or ask.args.get("kind") != "moved", ask
+    assert ask is None or ask.tool not in ("find_connections", "rank_persons"), ask
