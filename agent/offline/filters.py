@@ -53,7 +53,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
                     "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister",
                     "formation", "were born", "newly born", "births of", "newco", "new co's", "first entr",
-                    "constitution")),
+                    "constitution", "incorporation")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
@@ -96,7 +96,7 @@ def _misspelt_event(f: str) -> str | None:
 SUB_RUBRIC = re.compile(r"(?<![\w-])(hr0[1-3]|kk(?:0[1-9]|10)|ls0[1-8])(?![\w-])")
 
 # -- where ------------------------------------------------------------------------------------------------------
-CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
+CANTON_WORD = re.compile(r"\b(?:canton|kanton|cantone|cant\.|kt\.|ct\.)\s+(?:of\s+|de\s+|du\s+|di\s+|del\s+|dello\s+|des\s+|d')?"
                          r"([^\W\d_][\w'.-]*(?:[ -][^\W\d_][\w'.-]*){0,2})", re.IGNORECASE)
 CANTON_AFTER = re.compile(r"([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)\s+(?i:canton)\b")  # "St. Gallen canton"
 TOWN_WORD = re.compile(r"(?:\b(?:in|im|at|a|à|en|nel|nella|based in|seated in|located in|registered in|mit sitz in|"

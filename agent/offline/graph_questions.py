@@ -142,7 +142,7 @@ LIST = re.compile(r"\b(which|what|list\w*|show\w*|name the|welche\w*|liste\w*|ne
                   r"lesquel\w*|montre\w*|donne\w*|quali|quale|elenc\w*|mostra\w*)\b")
 COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellschaft\w*|societe\w*|entreprise\w*|"
                        r"societa|aziend\w*|ditt[ae]|enterprises?|corporations?|entit(?:y|ies)|outfits?|societ(?:y|ies)|"
-                       r"co\.?s|entites?|entita|imprese)\b")
+                       r"co\.?s|entites?|entita|imprese|undertakings?)\b")
 # the kinds that count_entities_by_event cannot tell (no sub-rubric of their own), first match wins
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
@@ -160,7 +160,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # a change, shift or transfer of the seat, the seat's change ("shifted their registered
                          # office", "changed of head office", "ont changé de domicile", "HQ transfers", "Domizilwechsel")
                          r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|displac\w*|re-?register\w*|cambi\w*|"
-                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?:seats?|registered office|head ?office|headquarters|hq|"
+                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?:seats?|registered office|head ?office|headquarters?|hq|"
                          r"domicil\w*|siege|sitz|domizil|sede|place of business)|"
                          r"(?:seat|head ?office|headquarters|hq|domicile|domizil|siege|sede)[\s-]+"
                          r"(?:transfers?|changes?|moves?|switch\w*|wechsel\w*|shifts?)|"
@@ -201,7 +201,7 @@ _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "ba
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 # ... or joined by a small word: "Affoltern am Albis", "Muri bei Bern", "Romanel sur Lausanne"
 _JOIN = r"(?:[ -](?:am|an|im|bei|ob|sur|sous|près|pres)[ -])"
-_PLACE = rf"[^\W\d_][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+_PLACE = rf"(?:(?i:st|ste)\.\s?)?[^\W\d_][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"  # "st. gallen" typed
 FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
                      rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
@@ -258,7 +258,10 @@ _NOT_PLACES = {"hq", "ch", "che", "uid", "ide", "idi", "handelsregister", "regis
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|(?:before|prior to) the move|former seat|"
                          r"previous seat|"
-                         r"previously based|used to be based|vor dem umzug|frueher\w* sitz|bisherig\w* sitz|"
+                         r"previously based|used to be based|vor dem umzug|frueher\w* sitz\w*|bisherig\w* sitz\w*|"
+                         r"origin\w* (?:town|city|place|seat|municipality|domicile)|pre-?(?:relocation|move|transfer)|"
+                         r"(?:town|city|place|municipality|seat) (?:it|they) (?:left|quit|vacated)|"
+                         r"(?:shift\w*|mov\w*|relocat\w*|transfer\w*)\s+(?:[\w']+\s+){0,3}?away from|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
                          r"prima del trasferimento|ex sede|(?:before|prior to) (?:the |its )?(?:move|relocation|transfer)|"
                          r"avant de (?:demenager|deplacer|transferer|quitter)|prima di (?:traslocare|trasferir\w*|"
@@ -301,7 +304,12 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
                          r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
                          r"assorbit\w*|assorbent\w*|incorporant\w*|reprenant\w*|absorbant\w*|amalgamat\w*|"
-                         r"uebernehmend\w*|"
+                         r"uebernehmend\w*|aufnehmend\w*|rechtsnachfolg\w*|(?:legal )?successor\w*|successeur\w*|successore|"
+                         r"combined (?:into|with)|surviving (?:company|entity|firm|one)|"
+                         r"(?:s'est|se sont)(?:-elles?|-ils?)? fondue?s?|fondue?s? dans|integree?s? dans|"
+                         r"integrat[aoei] (?:in|nella|nel)|without liquidation|sans liquidation|ohne liquidation|"
+                         r"senza liquidazione|assets and liabilities|actifs et passifs|aktiven und passiven|"
+                         r"attivi e passivi|"
                          r"rilevat\w*)\b")
 # a merger inside the company, or a thing or an office taken over ("the merger of two departments", "took over the
 # lease"; "took over as CEO", "die Geschäftsführung übernommen", "repris la direction": an office, read by the roles)
@@ -473,7 +481,8 @@ def _from_to(masked: str) -> dict[str, str]:
          or ARRIVED_FROM.search(masked) or BARE.search(masked) or ARROW.search(masked) or _leading(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         to = m.group("b") or m.groupdict().get("c") or ""
-        return {"from_place": m.group("a").strip(".'"), "to_place": to.strip(".'")}
+        return {"from_place": _lower_place(masked, m, "a", _trimmed(m.group("a"))),
+                "to_place": _lower_place(masked, m, "b" if m.group("b") else "c", to.strip(".'"))}
     out = {}
     a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
     if a:
@@ -490,6 +499,35 @@ def _from_to(masked: str) -> dict[str, str]:
             first, second = second, first
         out = {"from_place": first, "to_place": second}
     return out
+
+
+def _trimmed(name: str) -> str:
+    """A place captured with a word before it ("Sitzwechsel Baar", "Von Bern"): the place alone."""
+    name = name.strip(".'")
+    return name.split(" ", 1)[1] if " " in name and not _place_like(name) else name
+
+
+_JOIN_WORDS = {"am", "an", "im", "bei", "ob", "sur", "sous", "pres", "de", "di", "del", "la", "le", "les", "st", "ste",
+               "sankt", "saint", "san", "santa"}
+_PLACE_END = re.compile(r"[,;:?!()–—]|\s(?:-|to|into|and|und|et|e|nach|à|a|for|pour|per|in|during|since|over|with|"
+                        r"which|that|who|pls|please|bitte|svp|merci|thx|list|liste|lista|\d{4})\b")
+
+
+def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
+    """A place typed in lower case is read as one word by the patterns ("muri" of "muri bei bern", "st" of "st.
+    gallen"): where it begins a name of several words (a join such as "bei", "am", an article, "st."), the words up
+    to the next preposition or mark."""
+    if not name or name != name.lower() or m.group(group) is None:
+        return name
+    rest = masked[m.start(group):]
+    end = _PLACE_END.search(rest)
+    words = (rest[: end.start()] if end else rest).split()
+    if len(words) < 2 or len(words) > 4:
+        return name
+    tail = [fold(w).strip(".'") for w in words[:-1]]
+    if not any(w in _JOIN_WORDS for w in tail) and "-" not in words[0]:
+        return name
+    return " ".join(words).strip(".'")
 
 
 def _left_and_went(masked: str) -> bool:

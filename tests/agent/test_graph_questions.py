@@ -352,3 +352,37 @@ def test_graph_writers_near_misses_are_no_graph_question(question, mentions):
     ask = read(question, mentions, False)
     assert ask is None or ask.tool != "list_events" or ask.args.get("kind") != "moved", ask
     assert ask is None or ask.tool not in ("find_connections", "rank_persons"), ask
+
+
+# ZZD-ZZG's kinds of wording, in sentences of our own: the successor of a merger, a seat left, a canton abbreviated,
+# a move between places typed in lower case
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    ("⟦⟧ – who is its legal successor?", 1, "list_events", {"kind": "merged"}),
+    ("⟦⟧: Rechtsnachfolgerin?", 1, "list_events", {"kind": "merged"}),
+    ("⟦⟧ s'est fondue dans quelle société ?", 1, "list_events", {"kind": "merged"}),
+    ("⟦⟧ was dissolved without liquidation: who took over its assets and liabilities?", 1, "list_events",
+     {"kind": "merged"}),
+    ("⟦⟧ – the town it left?", 1, "list_events", {"kind": "moved"}),
+    ("⟦⟧: origin town, pre-move", 1, "list_events", {"kind": "moved"}),
+    ("⟦⟧ – bisheriger Sitzort?", 1, "list_events", {"kind": "moved"}),
+    ("Neueintragungen Kt. Aargau 2022", 0, "list_events", {"kind": "founded", "canton": "AG"}),
+    ("Sitzwechsel Aarau → Olten, welche Firmen?", 0, "list_events", {"from_place": "Aarau", "to_place": "Olten"}),
+    ("which firms moved their seat from aarau to la chaux-de-fonds?", 0, "list_events",
+     {"from_place": "aarau", "to_place": "la chaux-de-fonds"}),
+    ("which firms moved their seat out of thun and into muri bei bern?", 0, "list_events",
+     {"from_place": "thun", "to_place": "muri bei bern"}),
+    ("which firms moved their seat from st. gallen to thun in 2021?", 0, "list_events",
+     {"from_place": "st. gallen", "to_place": "thun", "year": 2021}),
+])
+def test_second_graph_writers_kinds_of_wording(question, mentions, tool, args):
+    test_other_phrasings_of_the_graph_classes(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question, mentions", [
+    ("Does ⟦⟧ sell fondue?", 1),  # a dish, not a merger
+    ("What are the assets of ⟦⟧?", 1),  # its assets, not a universal succession
+    ("Who are the liquidators of ⟦⟧?", 1),
+])
+def test_second_graph_writers_near_misses(question, mentions):
+    ask = read(question, mentions, False)
+    assert ask is None or ask.args.get("kind") not in ("merged", "moved"), ask
