@@ -53,7 +53,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
                     "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister",
                     "formation", "were born", "newly born", "births of", "newco", "new co's", "first entr",
-                    "constitution", "incorporation")),
+                    "constitution", "incorporation")),  # (not "articles of incorporation": see event)
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
@@ -63,9 +63,14 @@ NEWLY_ENTERED = re.compile(r"\b(registered|listed|eingetragen\w*|registriert\w*|
                            r"(?! (?:office|address|seat|sitz))")
 
 
+_ARTICLES = re.compile(r"\b(?:articles|certificate|deed) of incorporation\b|"
+                       r"\b(?:amend\w*|chang\w*|modifi\w*|revis\w*)\s+(?:\w+\s+){0,2}?constitution\b")
+
+
 def event(f: str) -> str | None:
     """The event kind a folded question names (first match of EVENTS), or a new entry it implies, or the kind
     of an event word typed with a typo ("registraitons", "bankrupcies")."""
+    f = _ARTICLES.sub(" ", f)  # "changed their articles of incorporation", "modifié leur constitution": the statutes
     for name, words in EVENTS:
         if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
             return name
@@ -109,6 +114,9 @@ LEADING_PLACE = re.compile(r"^\s*([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý
 AU_CANTON = re.compile(r"\b(?:au|aux)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 BARE_CANTON = re.compile(r"(?<![\w.-])([A-Z]{2})(?![\w.-])")
 NAMED = re.compile(r"(?<![\w'-])([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*){0,2})")
+# a word said to be in companies' names: "with Jura in their name", "Vaud im Namen", "Valais dans leur nom"
+_AS_A_NAME = re.compile(r"['’\"]?\s+(?i:in\s+(?:the|their|its)\s+(?:company\s+)?names?|im\s+(?:firmen)?namen|"
+                        r"dans\s+(?:le|leur|la)\s+(?:nom|raison)|nel(?:la)?\s+(?:nome|ragione))")
 WEAK_TOWN_WORD = re.compile(r"\b(?:of|von|aus|de|du|di|da)\s+([A-ZÄÖÜÀ-Ý][\w'.-]*(?:[ -][A-ZÄÖÜÀ-Ý][\w'.-]*)?)")
 
 COUNTRY = {"switzerland", "schweiz", "suisse", "svizzera", "svizra", "ch"}
@@ -231,15 +239,24 @@ def place(question: str) -> dict:
                 f in COUNTRY or f in _FORMS or linker.loose(word) in linker.QUESTION_WORDS | linker.FUNCTION_WORDS
                 or YEAR.fullmatch(word) or event(f)):  # "Number of Löschungen" names no town
             return {"city": word, "canton_guess": canton_code(word)}
-    for m in NAMED.finditer(question):  # "Neugründungen Appenzell Ausserrhoden, 2022": a canton no town is named after
+    # "Neugründungen Appenzell Ausserrhoden, 2022": a canton no town is named after; a canton's capital its town
+    for m in NAMED.finditer(question):
         words = m.group(1).split()
         spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 1, len(words) + 1)),
                        key=lambda ij: ij[0] - ij[1])  # the longest first
+        if _AS_A_NAME.match(question[m.end():]):
+            continue  # "Jura in their name", "Vaud im Namen": a word of the companies' names
         for start, end in spans:
             name = " ".join(words[start:end]).strip(".,'")
-            code = canton_code(name) if len(name) > 2 else None
+            code = canton_code(name) if len(name) > 2 and not name.isupper() else None  # "URI", "JURA" machines
+            # no other name with it ("Uri Levin", "Sarah Wallis", "Jura Elektroapparate"): only question words
+            others = words[:start] + words[end:]
+            if code and any(not (linker.vocabulary(linker.loose(w)) or event(fold(w))) for w in others):
+                continue
             if code and fold(name) not in CAPITAL_TOWNS and not city_spellings(name)[1:]:
                 return {"canton": code}
+            if code:  # "Neugründungen Schwyz 2021": the town, as a leading "Schwyz, 2021: …" is read
+                return {"city": name, "canton_guess": code}
     return {}
 
 

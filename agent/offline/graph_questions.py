@@ -95,11 +95,17 @@ CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbi
                        r"collegat\w*|collegament\w*|legam\w*|leg(?:a|ano)|relazion\w*|in comune|connessi\w*|paths?|route|"
                        r"shar(?:e|es|ed|ing)|each other|one another|anything to do|miteinander|zu tun|a voir avec|"
                        r"a che fare|l'un\w* (?:avec|con) l'altr\w*|rattach\w*|connexions?|percors\w*|cammin\w*|"
-                       r"chemins?|(?:der|den|dem|einen) weg|bridg\w*|pont|ponte|thread|hang together|"
-                       r"turns? up (?:at|in) both|in both)\b")
+                       r"chemins?|(?:der|den|dem|einen) weg|bridg\w*|(?:le|un|du|il|da|del) ponte?(?![\w-])|thread|"
+                       r"hang together|"
+                       r"turns? up (?:at|in) both|(?:sits?|serves?|appears?|active|involved|present|works?) in both)\b")
 # between the two, with a person asked: "bridge person between A and B", "tie between A / B, via whom"
 BETWEEN = re.compile(r"\b(between|entre|zwischen|tra|fra|both|beiden|deux|entrambe|due)\b")
 _WHOM = re.compile(r"\b(who|whom|person\w*|individual\w*|people|qui|personne\w*|wer|wem|chi|persona|persone)\b")
+# a comparison of the two, no one between them: "who was founded first between A and B", "chi è più vecchia tra A e B"
+_COMPARED = re.compile(r"\b(more|less|fewer|older|younger|bigger|larger|smaller|first|earlier|later|higher|lower|"
+                       r"oldest|largest|biggest|compar\w*|difference|mehr|weniger|aelter\w*|juenger\w*|groesser\w*|"
+                       r"kleiner\w*|zuerst|unterschied|vergleich\w*|plus|moins|premiere?|laquelle|lequel|piu|meno|"
+                       r"vecchi\w*|differenza|quale)\b")
 # a link or route that is no tie between them: "the link to the websites of A and B", "le lien vers le site",
 # "the route from A's office to B's office"
 _NO_TIE = re.compile(r"\b(?:links?|liens?|collegament\w*|routes?|percors\w*|weg|chemins?)\b(?:\W+\w+){0,3}?\W+"
@@ -117,7 +123,10 @@ _AT_LEAST = (r"at least|a minimum of|minimum(?: of)?|no fewer than|not fewer tha
              r"wenigstens|minimal|nicht weniger als|au moins|au minimum|minimum|pas moins de|almeno|come minimo|minimo|"
              r"non meno di")
 MANY = re.compile(r"\b(?:(?:strictly )?more than|over|above|beyond|mehr als|ueber|plus de|au-dela de|au dela de|piu di|oltre|"
-                  r"" + _AT_LEAST + r")\s+" + _N + r"\b")
+                  r"" + _AT_LEAST + r")\s+" + _N + r"\b"
+                  # "above 60 years", "capital above 100 000 francs", "over 1 million": no count of seats
+                  r"(?!['’.,]?\d|\s*(?:\d|years?|yrs?|jahre?n?|ans?\b|anni|chf|fr\b|francs?|franken|franchi|"
+                  r"million\w*|mio\b|mrd|milliard\w*|bn\b|%|per ?cent|prozent|pour ?cent|cantons?|kantone?n?|cantoni))")
 # "three or more", "drei oder mehr", "trois ou plus", "tre o più": at least that many, also with the noun between ("three
 # board seats or more", "trois mandats d'administrateur ou plus")
 OR_MORE = re.compile(r"\b" + _N + r"(?:\s+(?:[\w'-]+\s+){0,3}?(?:or more|oder mehr|ou plus|o piu|und mehr|et plus|e piu)\b|\+)")
@@ -160,9 +169,13 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # a change, shift or transfer of the seat, the seat's change ("shifted their registered
                          # office", "changed of head office", "ont changé de domicile", "HQ transfers", "Domizilwechsel")
                          r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|displac\w*|re-?register\w*|cambi\w*|"
-                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?:seats?|registered office|head ?office|headquarters?|hq|"
-                         r"domicil\w*|siege|sitz|domizil|sede|place of business)|"
-                         r"(?:seat|head ?office|headquarters|hq|domicile|domizil|siege|sede)[\s-]+"
+                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?<!board )(?:seats?|registered office|head ?office|headquarters?|hq|"
+                         r"domicil\w*|siege|sitz|domizil|sede|place of business)"
+                         # not a board seat ("switched seats on the board"), nor a thing of the office ("the HQ phone
+                         # number", "domicile provider", "domicile fiscal")
+                         r"(?!\s+(?:on|in|at) (?:the |their |its )?(?:board|verwaltungsrat|conseil|consiglio|cda)\b|"
+                         r"\s*(?:phone|telephone|number|hours|provider|holder|fiscal|e-?mail|website)\b)|"
+                         r"(?<!board )(?<!board-)(?:seat|head ?office|headquarters|hq|domicile|domizil|siege|sede)[\s-]+"
                          r"(?:transfers?|changes?|moves?|switch\w*|wechsel\w*|shifts?)|"
                          r"domizilwechsel\w*|displaced|upped sticks|up sticks|packed (?:their|its) bags)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
@@ -248,20 +261,40 @@ BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|
 # the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
 LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso|à|a|->|→)\s+(?P<b>{_CAP_PLACE})\s*"
                      rf"(?=[,:;–—?(]|-\s|$)", re.UNICODE)
-# a move between two places said by where from or where to, or which seat is old and which new
-_MOTION = re.compile(r"\b(?i:from|out of|into|towards?|over to|von|aus|nach|vers|verso|then|puis|dann|poi|old|new|ancien\w*|"
-                     r"nouve\w*|alt\w*|neu\w*|vecchi\w*|nuov\w*|previous|former|frueher\w*|bisherig\w*|left|quitt\w*)\b|->|→")
+# a pair that says where from and where to: "from A ... into B", "A as old domicile, B as new one"
+_FROM_SIDE = re.compile(r"\b(?i:from|out of|von|aus|left|quitt\w*)\b")
+_TO_SIDE = re.compile(r"\b(?i:into|towards?|over to|nach|vers|verso|then|puis|dann|poi)\b|->|→")
+_OLD_SIDE = re.compile(r"\b(?i:old|ancien\w*|alte[nrms]?|vecchi\w*|previous|former|frueher\w*|bisherig\w*)\b")
+_NEW_SIDE = re.compile(r"\b(?i:new|nouve\w*|neue[nrms]?|nuov\w*)\b")
+# trade between two places, no move: "companies from Lugano that export into Italy", "ship goods out of Basel"
+_TRADE = re.compile(r"\b(?:export\w*|import\w*|sell\w*|sold|suppl\w*|ship\w*|deliver\w*|liefer\w*|verkauf\w*|vend\w*|"
+                    r"fourni\w*|fornisc\w*|fornit\w*|esport\w*|expand\w*|owned|gehoer\w*|appartien\w*|apparten\w*|"
+                    r"trade[sd]?|trading|handel\w*)\b")
 _JOINED_TO = re.compile(r"\b([A-ZÄÖÜÀ-Ý][\w.']*)-(to|nach|à|a)-([A-ZÄÖÜÀ-Ý])")
 # capitalised words a question uses that are no places ("HQ transfers", "Handelsregister")
 _NOT_PLACES = {"hq", "ch", "che", "uid", "ide", "idi", "handelsregister", "registre", "registro", "shab", "fosc", "fusc",
-               "sogc", "list", "liste", "lista", "pls", "please", "thx", "thanks", "merci", "danke", "grazie"}
+               "sogc", "list", "liste", "lista", "pls", "please", "thx", "thanks", "merci", "danke", "grazie",
+               *MONTHS, "q1", "q2", "q3", "q4", "h1", "h2", "monday", "tuesday", "wednesday", "thursday", "friday",
+               "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+               "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunedi", "martedi",
+               "mercoledi", "giovedi", "venerdi", "sabato", "domenica"}
+# the first word of a town of two capitalised words ("Le Locle", "St. Moritz", "Bad Ragaz"); two other capitalised
+# words together are more likely a person's name ("Anna Keller") than a town
+_TOWN_FIRST = {"le", "la", "les", "l'", "st", "st.", "ste", "ste.", "saint", "sainte", "sankt", "san", "santa", "bad", "val",
+               "ponte", "pont", "mont", "monte", "crans", "villars", "castel", "novaggio", "chateau", "chatel", "unter",
+               "ober", "nieder", "alt", "neu"}
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|(?:before|prior to) the move|former seat|"
                          r"previous seat|"
-                         r"previously based|used to be based|vor dem umzug|frueher\w* sitz\w*|bisherig\w* sitz\w*|"
-                         r"origin\w* (?:town|city|place|seat|municipality|domicile)|pre-?(?:relocation|move|transfer)|"
+                         r"previously based|used to be based|vor dem umzug|"
+                         r"frueher\w* sitz(?!ung)\w*|bisherig\w* sitz(?!ung)\w*|"
+                         r"origin\w* (?:town|city|place|seat|municipality|domicile)"
+                         r"(?!\s+of\s+(?:\S+\s+){0,2}?(?:products?|goods|wares|produkte?|produits?|prodott[oi])\b)|"
+                         r"pre-?(?:relocation|move)|pre-?transfer(?!\s+(?:share|capital|price|value|balance))|"
                          r"(?:town|city|place|municipality|seat) (?:it|they) (?:left|quit|vacated)|"
-                         r"(?:shift\w*|mov\w*|relocat\w*|transfer\w*)\s+(?:[\w']+\s+){0,3}?away from|"
+                         r"(?:shift\w*|mov\w*|relocat\w*|transfer\w*)\s+"
+                         r"(?:(?:its|their|the)\s+(?:seat|registered office|head ?office|headquarters|hq|domicile)\s+)?"
+                         r"away from(?!\s+(?:its|their|the|a|an)\b)|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
                          r"prima del trasferimento|ex sede|(?:before|prior to) (?:the |its )?(?:move|relocation|transfer)|"
                          r"avant de (?:demenager|deplacer|transferer|quitter)|prima di (?:traslocare|trasferir\w*|"
@@ -303,14 +336,25 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"inglob\w*|rachet\w*|uebernahm\w*|uebernehm\w*|acquis\w*|acquist\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
                          r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
-                         r"assorbit\w*|assorbent\w*|incorporant\w*|reprenant\w*|absorbant\w*|amalgamat\w*|"
+                         r"assorbit\w*|assorbent\w*|incorporant\w*|(?<!en )reprenant\w*|absorbant\w*|amalgamat\w*|"
                          r"uebernehmend\w*|aufnehmend\w*|rechtsnachfolg\w*|(?:legal )?successor\w*|successeur\w*|successore|"
-                         r"combined (?:into|with)|surviving (?:company|entity|firm|one)|"
+                         r"combined into|(?:was|were|been|got|be) combined with|surviving (?:company|entity|firm|one)|"
                          r"(?:s'est|se sont)(?:-elles?|-ils?)? fondue?s?|fondue?s? dans|integree?s? dans|"
-                         r"integrat[aoei] (?:in|nella|nel)|without liquidation|sans liquidation|ohne liquidation|"
-                         r"senza liquidazione|assets and liabilities|actifs et passifs|aktiven und passiven|"
-                         r"attivi e passivi|"
+                         r"integrat[aoei] (?:in|nella|nel)|"
+                         r"(?:dissolved|dissolution|aufgeloest|aufloesung|dissoute?s?|sciolt[aoei]|scioglimento)\s+"
+                         r"(?:[\w']+\s+){0,2}?(?:without|sans|ohne|senza) (?:liquidation|liquidazione)|"
                          r"rilevat\w*)\b")
+# its assets and liabilities taken over by another (a universal succession), not its balance sheet
+_ASSETS_TAKEN = re.compile(r"\b(?:assets and liabilities|actifs et passifs|aktiven und passiven|attivi e passivi)\b"
+                           r"(?=.*\b(?:took|taken|takes?|transferr\w*|transfer\w*|pass(?:ed|es|e)?|went|uebernomm\w*|uebertrag\w*|"
+                           r"uebergegangen|gingen|repris\w*|transmis\w*|passe\w*|rilevat\w*|trasferit\w*|passat\w*)\b)"
+                           r"|\b(?:took|taken|takes?|uebernomm\w*|uebernahm\w*|repris\w*|rilevat\w*)\b.*\b(?:assets and "
+                           r"liabilities|actifs et passifs|aktiven und passiven|attivi e passivi)\b")
+# the successor of a person, not of the company ("the successor of its founder", "the successor auditor")
+_PERSON_SUCCESSOR = re.compile(r"\bsuccess(?:or|eur|ore)\w*\s+(?:\S+\s+){0,3}?(?:founders?|auditors?|owners?|ceo|cfo|"
+                               r"directors?|president|chair\w*|managers?|partners?|liquidators?|gruender\w*|"
+                               r"inhaber\w*|fondat\w*|proprietaire|reviseur|revisore|amministrator\w*|"
+                               r"administrat\w*)\b")
 # a merger inside the company, or a thing or an office taken over ("the merger of two departments", "took over the
 # lease"; "took over as CEO", "die Geschäftsführung übernommen", "repris la direction": an office, read by the roles)
 UNITS = re.compile(r"\b(departments?|divisions?|units?|teams?|abteilung\w*|sparten?|departements?|services|reparti|"
@@ -357,7 +401,8 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
     how many distinct entities the linker found in it; `anchored`: the conversation has an active entity (a
     question about "it" or naming no one may be about that one)."""
     f = fold(masked)
-    if mentions >= 2 and (CONNECTED.search(_NO_TIE.sub(" ", f)) or (BETWEEN.search(f) and _WHOM.search(f))):
+    between = BETWEEN.search(f) and _WHOM.search(f) and not _COMPARED.search(f)
+    if mentions >= 2 and (CONNECTED.search(_NO_TIE.sub(" ", f)) or between):
         return GraphAsk("find_connections", {}, 2, "connection")
     if mentions >= 1 or anchored:
         keys, _former = roles.asked_roles(masked)
@@ -373,7 +418,8 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
             return GraphAsk("list_events", {"kind": "moved"}, 1, "former seat")
         if FORMER_NAME.search(f):
             return GraphAsk("list_events", {"kind": "renamed"}, 1, "former name")
-        if MERGED_INTO.search(f) and mentions == 1 and not keys and not UNITS.search(f):
+        if ((MERGED_INTO.search(_PERSON_SUCCESSOR.sub(" ", f)) or _ASSETS_TAKEN.search(f)) and mentions == 1 and not keys
+                and not UNITS.search(f)):
             return GraphAsk("list_events", {"kind": "merged"}, 1, "merged into")
         if mentions:
             return None
@@ -411,7 +457,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
     went = FROM_TO.search(masked) if WENT.search(f) and COMPANIES.search(f) else None
     if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
-                         or (len(_from_to(masked)) == 2 and SEAT_NOUN.search(f) and _MOTION.search(masked))
+                         or (len(_from_to(masked)) == 2 and SEAT_NOUN.search(f) and _moving(masked))
                          # "out of Sion, into Sierre: which outfits?": companies, where they left and where they went
                          or (COMPANIES.search(f) and _left_and_went(masked))
                          or (ARROW.search(masked) and COMPANIES.search(f)) or ARRIVED_FROM.search(masked)
@@ -489,15 +535,17 @@ def _from_to(masked: str) -> dict[str, str]:
         out["from_place"] = a.group("a").strip(".'")
     if b:
         out["to_place"] = b.group("b").strip(".'")
-    places = _places(masked)
-    if len(places) == 2 and len(out) < 2:
+    places = _places(masked, fallback=True)
+    if len(places) == 2 and all(places) and len(out) < 2:
         # two places and a move, however joined ("Out of Bulle, into Sion", "Bulle as old domicile and Sion as new
         # one", "from Bern … re-registered in Thun"): the one said to be left or arrived at where that is said, else
         # the first is the old seat
         first, second = places
         if out.get("to_place") == first or out.get("from_place") == second:
             first, second = second, first
-        out = {"from_place": first, "to_place": second}
+        # "moved from Zug and from Baar": two places left, none gone to
+        if not re.search(r"(?i:\b(?:from|von|aus|out of|de|da|dal|depuis)\s+)" + re.escape(second), masked):
+            out = {"from_place": first, "to_place": second}
     return out
 
 
@@ -522,12 +570,16 @@ def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
     rest = masked[m.start(group):]
     end = _PLACE_END.search(rest)
     words = (rest[: end.start()] if end else rest).split()
-    if len(words) < 2 or len(words) > 4:
+    if len(words) < 2:
         return name
-    tail = [fold(w).strip(".'") for w in words[:-1]]
-    if not any(w in _JOIN_WORDS for w in tail) and "-" not in words[0]:
-        return name
-    return " ".join(words).strip(".'")
+    taken, i = [words[0]], 1
+    if fold(words[0]).strip(".'") in _JOIN_WORDS:  # "st. gallen", "la chaux-de-fonds"
+        taken.append(words[1])
+        i = 2
+    while i + 1 < len(words) and fold(words[i]).strip(".'") in _JOIN_WORDS:  # "muri bei bern"
+        taken += words[i:i + 2]
+        i += 2
+    return " ".join(taken).strip(".'")
 
 
 def _left_and_went(masked: str) -> bool:
@@ -535,20 +587,43 @@ def _left_and_went(masked: str) -> bool:
     Sion, into Sierre"; not "companies from Zürich that sell to Geneva")."""
     a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
     moving = a and b and (not re.match(r"(?i)(?:from|depuis)\b", a.group()) or not re.match(r"(?i)(?:to|nach)\b", b.group()))
+    # the two said together ("Out of Sion, into Sierre"), and no trade between them ("ship goods out of Basel into
+    # Germany", "out of Zug sold to Roche")
+    moving = moving and abs(b.start() - a.end()) <= 25 and not _TRADE.search(fold(masked))
     return bool(moving and a.group("a") != b.group("b") and _place_like(a.group("a")) and _place_like(b.group("b")))
 
 
-def _places(masked: str) -> list[str]:
+def _moving(masked: str) -> bool:
+    """Words that say which of two places was left and which gone to, as a pair, outside the places' own names
+    ("Neuchâtel", "Altdorf"): not one "new" or one "from" ("new companies seated in Zug or Baar", "seat in Zug,
+    directors from Luzern")."""
+    rest = masked
+    for place in _places(masked):
+        rest = rest.replace(place, " ")
+    return bool((_FROM_SIDE.search(rest) and _TO_SIDE.search(rest)) or (_OLD_SIDE.search(rest) and _NEW_SIDE.search(rest)))
+
+
+_BEFORE_PLACE = re.compile(r"(?i:\b(?:by|von|durch|par|da|di|canton|kanton|cantone)\s+(?:of\s+|de\s+)?)$")
+
+
+def _places(masked: str, fallback: bool = False) -> list[str]:
     """The distinct places written as names in `masked`, in order (a capitalised word that may be one, see
-    `_place_like`)."""
+    `_place_like`). With `fallback` (two places read without a pattern that joins them), not a name after "by" or a
+    canton word ("founded by Anna Keller", "in canton Zurich"), nor two capitalised words that are no known town."""
     out: list[str] = []
     keys: set[str] = set()
     for m in re.finditer(_CAP_PLACE, masked):
         name = m.group().strip(".'")
         if " " in name and not _place_like(name):  # "Sitzwechsel Frauenfeld", "Von Schaffhausen": the place after
             name = name.split(" ", 1)[1]
+        if fallback and (_BEFORE_PLACE.search(masked[:m.start()]) or (
+                " " in name and fold(name.split()[0]) not in _TOWN_FIRST and not canton_code(name)
+                and len(city_spellings(name)) < 2)):
+            name = ""  # no place to pair, but a name that makes the two others no pair ("Swiss Official Gazette")
         key = re.sub(r"^(?:canton|kanton|cantone)\s+", "", fold(name))  # "Kanton Zürich" and "Zürich": one place
-        if key not in keys and _place_like(name) and key not in _NOT_PLACES:
+        if not name:
+            out.append(name)
+        elif key not in keys and _place_like(name) and key not in _NOT_PLACES:
             out.append(name)
             keys.add(key)
     return out

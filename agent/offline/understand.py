@@ -737,8 +737,11 @@ def street_address(question: str) -> tuple[int, int] | None:
     """The span of a postal address in the question, from its street (question words before it left out) to
     its town; None when the question holds none ("April 6, 2025 at X" is a day, not a number and a postal code)."""
     day = graph_questions.date_in(question)
-    m = next((m for m in _ADDRESS.finditer(question)
-              if not (day and day[1][0] < m.end("zip") and m.start("street") < day[1][1])), None)
+    m = _ADDRESS.search(question)
+    while m and day and day[1][0] < m.end("zip") and m.start("street") < day[1][1]:
+        # the day read as a number and a postcode: look again after it ("April 6, 2025 at Bahnhofstrasse 12, 8001
+        # Zürich"), not after the whole wrong match, which may have eaten the street
+        m = _ADDRESS.search(question, max(day[1][1], m.start("street") + 1))
     if not m:
         return None
     start = m.start("street")

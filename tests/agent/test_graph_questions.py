@@ -386,3 +386,55 @@ def test_second_graph_writers_kinds_of_wording(question, mentions, tool, args):
 def test_second_graph_writers_near_misses(question, mentions):
     ask = read(question, mentions, False)
     assert ask is None or ask.args.get("kind") not in ("merged", "moved"), ask
+
+
+# a reviewer's near-misses of the rules above (its own questions): two towns that are no move, names that are no
+# places, trade between places, a board seat, a word of a name that is no canton, comparisons, amounts
+@pytest.mark.parametrize("question", [
+    "Which new companies have their seat in Zug or Baar?",
+    "Welche Firmen mit Sitz in Zug haben Verwaltungsräte aus Luzern?",
+    "Quali nuove società hanno sede a Lugano o a Mendrisio?",
+    "Which companies with seat in Bern have a former director from Thun?",
+    "Welche Firmen mit Sitz in Zug wurden von Anna Keller gegründet?",
+    "Which companies from Lugano export into Italy?",
+    "Which firms ship goods out of Basel into Germany?",
+    "Which companies had board seat changes in 2022?",
+    "Which companies changed the HQ phone number?",
+])
+def test_reviewer_near_misses_of_the_move_rules(question):
+    ask = read(question, 0, False)
+    assert ask is None or ask.args.get("kind") != "moved" or not {"from_place", "to_place"} <= set(ask.args), ask
+
+
+@pytest.mark.parametrize("question, place", [
+    ("Which companies moved to Basel during January?", {"to_place": "Basel"}),
+    ("Which companies in canton Zurich moved to Winterthur?", {"to_place": "Winterthur"}),
+    ("which companies moved from zug to st. gallen last year?", {"to_place": "st. gallen"}),
+])
+def test_a_month_or_a_canton_scope_is_no_place_left(question, place):
+    ask = read(question, 0, False)
+    assert ask.args.get("kind") == "moved" and all(ask.args.get(k) == v for k, v in place.items()), ask.args
+    assert ask.args.get("from_place") not in ("January", "Zurich")
+
+
+@pytest.mark.parametrize("question", [
+    "How many companies have Jura in their name?", "How many companies did Uri Levin found since 2020?",
+    "How many companies is Sarah Wallis a director of?", "What is the URI of the Zefix REST API?",
+])
+def test_a_word_of_a_name_is_no_canton(question):
+    from agent.offline import filters  # noqa: PLC0415
+    assert "canton" not in filters.place(question)
+
+
+@pytest.mark.parametrize("question, mentions", [
+    ("Who was founded first between ⟦⟧ and ⟦⟧?", 2),  # a comparison, no one between them
+    ("Chi è più vecchia tra ⟦⟧ e ⟦⟧?", 2),
+    ("⟦⟧: what did the successor of its founder do?", 1),  # a person's successor
+    ("What are the assets and liabilities of ⟦⟧ worth?", 1),  # its balance sheet
+    ("Did ⟦⟧ move away from its core business?", 1),
+    ("Which companies have a capital above 100 000 francs?", 0),  # an amount, no count of seats
+])
+def test_reviewer_near_misses_of_the_merger_connection_and_threshold_rules(question, mentions):
+    ask = read(question, mentions, False)
+    assert ask is None or ask.tool not in ("find_connections", "rank_persons") and ask.args.get("kind") not in (
+        "merged", "moved"), ask
