@@ -563,8 +563,8 @@ _PLACE_END = re.compile(r"[,;:?!()–—]|\s(?:-|to|into|and|und|et|e|nach|à|a|
 
 def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
     """A place typed in lower case is read as one word by the patterns ("muri" of "muri bei bern", "st" of "st.
-    gallen"): where it begins a name of several words (a join such as "bei", "am", an article, "st."), the words up
-    to the next preposition or mark."""
+    gallen"): where it begins a name of several words, the words its joins hold together (an article or "st." before
+    the next word, "bei" or "am" between two), up to the next preposition or mark."""
     if not name or name != name.lower() or m.group(group) is None:
         return name
     rest = masked[m.start(group):]
@@ -573,7 +573,7 @@ def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
     if len(words) < 2:
         return name
     taken, i = [words[0]], 1
-    if fold(words[0]).strip(".'") in _JOIN_WORDS:  # "st. gallen", "la chaux-de-fonds"
+    if fold(words[0]).strip(".'") in _JOIN_WORDS:  # "st. gallen", "le mont-sur-lausanne"
         taken.append(words[1])
         i = 2
     while i + 1 < len(words) and fold(words[i]).strip(".'") in _JOIN_WORDS:  # "muri bei bern"
