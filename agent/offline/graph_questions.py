@@ -550,9 +550,11 @@ def _from_to(masked: str) -> dict[str, str]:
 
 
 def _trimmed(name: str) -> str:
-    """A place captured with a word before it ("Sitzwechsel Baar", "Von Bern"): the place alone."""
+    """A place captured with a word before it ("Sitzwechsel Baar", "Von Bern"): the place alone; a town's own first
+    word stays ("Le Locle", "La Tour-de-Peilz")."""
     name = name.strip(".'")
-    return name.split(" ", 1)[1] if " " in name and not _place_like(name) else name
+    first = fold(name.split(" ", 1)[0])
+    return name.split(" ", 1)[1] if " " in name and first not in _TOWN_FIRST and not _place_like(name) else name
 
 
 _JOIN_WORDS = {"am", "an", "im", "bei", "ob", "sur", "sous", "pres", "de", "di", "del", "la", "le", "les", "st", "ste",

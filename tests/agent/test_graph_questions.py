@@ -367,6 +367,8 @@ def test_graph_writers_near_misses_are_no_graph_question(question, mentions):
     ("⟦⟧ – bisheriger Sitzort?", 1, "list_events", {"kind": "moved"}),
     ("Neueintragungen Kt. Aargau 2022", 0, "list_events", {"kind": "founded", "canton": "AG"}),
     ("Sitzwechsel Aarau → Olten, welche Firmen?", 0, "list_events", {"from_place": "Aarau", "to_place": "Olten"}),
+    ("Which companies moved from Le Locle to St. Moritz?", 0, "list_events", {"from_place": "Le Locle"}),
+    ("Sitzwechsel La Tour-de-Peilz → Vevey", 0, "list_events", {"from_place": "La Tour-de-Peilz", "to_place": "Vevey"}),
     ("which firms moved their seat from aarau to la chaux-de-fonds?", 0, "list_events",
      {"from_place": "aarau", "to_place": "la chaux-de-fonds"}),
     ("which firms moved their seat out of thun and into muri bei bern?", 0, "list_events",
