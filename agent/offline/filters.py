@@ -241,11 +241,11 @@ def place(question: str) -> dict:
             return {"city": word, "canton_guess": canton_code(word)}
     # "Neugründungen Appenzell Ausserrhoden, 2022": a canton no town is named after; a canton's capital its town
     for m in NAMED.finditer(question):
+        if _AS_A_NAME.match(question[m.end():]):
+            continue  # "Jura in their name", "Vaud im Namen": a word of the companies' names
         words = m.group(1).split()
         spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 1, len(words) + 1)),
                        key=lambda ij: ij[0] - ij[1])  # the longest first
-        if _AS_A_NAME.match(question[m.end():]):
-            continue  # "Jura in their name", "Vaud im Namen": a word of the companies' names
         for start, end in spans:
             name = " ".join(words[start:end]).strip(".,'")
             code = canton_code(name) if len(name) > 2 and not name.isupper() else None  # "URI", "JURA" machines

@@ -515,6 +515,9 @@ def _place_like(name: str) -> bool:
     name = name.strip(".'")
     if canton_code(name) or len(city_spellings(name)) > 1:
         return True
+    head, _, rest = name.partition(" ")
+    if rest and fold(head) in _TOWN_FIRST:  # "Le Locle", "St. Moritz": judged by the word after the article
+        return _place_like(rest)
     first, f = linker.loose(name.split()[0]), fold(name)
     if first in linker.PLACES:
         return True
@@ -615,9 +618,7 @@ def _places(masked: str, fallback: bool = False) -> list[str]:
     out: list[str] = []
     keys: set[str] = set()
     for m in re.finditer(_CAP_PLACE, masked):
-        name = m.group().strip(".'")
-        if " " in name and not _place_like(name):  # "Sitzwechsel Frauenfeld", "Von Schaffhausen": the place after
-            name = name.split(" ", 1)[1]
+        name = _trimmed(m.group())  # "Sitzwechsel Frauenfeld", "Von Schaffhausen": the place after
         if fallback and (_BEFORE_PLACE.search(masked[:m.start()]) or (
                 " " in name and fold(name.split()[0]) not in _TOWN_FIRST and not canton_code(name)
                 and len(city_spellings(name)) < 2)):

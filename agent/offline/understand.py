@@ -736,8 +736,8 @@ _ADDRESS = re.compile(r"(?P<street>(?:[^\W\d_][\w.'’-]*\s+){1,4}\d{1,4}[a-zA-Z
 def street_address(question: str) -> tuple[int, int] | None:
     """The span of a postal address in the question, from its street (question words before it left out) to
     its town; None when the question holds none ("April 6, 2025 at X" is a day, not a number and a postal code)."""
-    day = graph_questions.date_in(question)
     m = _ADDRESS.search(question)
+    day = graph_questions.date_in(question) if m else None
     while m and day and day[1][0] < m.end("zip") and m.start("street") < day[1][1]:
         # the day read as a number and a postcode: look again after it ("April 6, 2025 at Bahnhofstrasse 12, 8001
         # Zürich"), not after the whole wrong match, which may have eaten the street

@@ -478,7 +478,7 @@ class Ask:
         if "date" in slots:
             slots["date"] = date_text(slots["date"], split, column)
         if self.key == "founded_in":  # the canton named as the language writes it
-            slots["canton"] = CANTON_NAMES[slots["canton"]][("en", "de", "fr", "it").index(lang)]
+            slots["canton"] = canton_name(slots["canton"], lang)
         if self.uid_ref and split == DEV and column == "en":
             slots["n"] = f"the company with UID {slots['n']}"
         if column != "typo":
@@ -488,6 +488,11 @@ class Ask:
         elif self.subject in slots:
             slots[self.subject] = misspell(slots[self.subject], item_id)
         return _fill(template, slots).lower()
+
+
+def canton_name(code: str, language: str) -> str:
+    """A canton's name as `language` (en, de, fr, it) writes it."""
+    return CANTON_NAMES[code][("en", "de", "fr", "it").index(language)]
 
 
 def _fill(template: str, slots: dict[str, str]) -> str:

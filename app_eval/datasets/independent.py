@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app_eval.datasets.compose import finalize
-from app_eval.datasets.families import CANTON_NAMES, MONTHS, misspell
+from app_eval.datasets.families import MONTHS, canton_name, misspell
 from app_eval.datasets.golden import GRAPH, entity_drafts, graph_drafts
 from app_eval.datasets.model import DEV, GOLDEN, TEST, Dataset, Item, Paraphrase
 from app_eval.datasets.truth import Truth
@@ -131,12 +131,13 @@ def spoken_date(iso_date: str, language: str, key: str) -> str:
 
 
 def _worded(slots: dict[str, str], language: str, key: str) -> dict[str, str]:
-    """A draft's slots as a template in `language` writes them: the day spoken, the canton named, not its code."""
+    """A draft's slots (a copy) as a template in `language` writes them: the day spoken, the canton named, not its
+    code."""
     out = dict(slots)
     if "date" in out:
         out["date"] = spoken_date(out["date"], language, key)
     if "canton" in out:
-        out["canton"] = CANTON_NAMES[out["canton"]][LANGUAGES.index(language)]
+        out["canton"] = canton_name(out["canton"], language)
     return out
 
 
