@@ -16,15 +16,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from data_pipeline import offload
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import Extractor
 from data_pipeline.model import Publication
+from data_pipeline.offload import Offload
 from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, write_batch
 from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
-from data_pipeline.sources import Quarantine, QuarantineEntry, iter_files, read_file
+from data_pipeline.sources import Quarantine, iter_files, read_chunk
 from data_pipeline.stats import GraphStats, graph_stats
 from data_pipeline.summaries import (
     event_counts_summarized,
@@ -100,24 +102,18 @@ def complete_older_graph(graph: Graph) -> None:
             summarize_schema(graph)
 
 
-def _read_chunk(chunk: list[Path]) -> tuple[list[Publication], list[QuarantineEntry]]:
-    """The publications of `chunk` and what reading it quarantined (to be logged by the caller, in order)."""
-    local = Quarantine()
-    return [p for f in chunk for p in read_file(f, local)], local.entries
-
-
 def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, batch_files: int,
-            progress: bool) -> int:
-    """Batches are written in file order; the next one is read and parsed meanwhile (`ahead`: parsing costs the
-    pipeline about as much as writing, which mostly waits on the server). What reading a chunk quarantined is logged
-    just before its batch is written, so the log reads as if the two ran one after the other."""
+            progress: bool, processes: bool | None = None) -> int:
+    """Batches are written in file order; the next one is read and parsed meanwhile (`ahead`), in a second process
+    on a large build (`offload`: parsing costs more CPU than the server's writes). What reading a chunk quarantined is
+    logged just before its batch is written, so the log reads as if the two ran one after the other."""
     def refused(pub: Publication, reason: str) -> None:
         q.add(pub.source or pub.publication_number, reason)
 
     chunks = [files[i: i + batch_files] for i in range(0, len(files), batch_files)]
     written = 0
-    with bar("phase 1 structured", len(files), "file", progress) as pb:
-        for chunk, (pubs, entries) in zip(chunks, ahead(_read_chunk, chunks), strict=True):
+    with bar("phase 1 structured", len(files), "file", progress) as pb, Offload(offload.use(len(files), processes)) as off:
+        for chunk, (pubs, entries) in zip(chunks, ahead(lambda c: off.run(read_chunk, c), chunks), strict=True):
             for e in entries:
                 q.add(e.source, e.reason, e.kind)
             if pubs:
@@ -136,7 +132,10 @@ def _restore_fulltext(graph: Graph) -> None:
 
 
 def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
-          batch_files: int = 500, progress: bool = True, *, privacy: Pseudonymizer | None = None) -> BuildReport:
+          batch_files: int = 500, progress: bool = True, *, privacy: Pseudonymizer | None = None,
+          processes: bool | None = None) -> BuildReport:
+    """Phases 1-3 of `inputs` into `graph`. `processes`: whether phase 1's reading and a rule extractor run in a
+    second process (`data_pipeline.offload`; None: on a build large enough, where the machine has two cores)."""
     px = privacy or PLAIN
     report = BuildReport()
     private_dir(state_dir)
@@ -145,7 +144,7 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     files = list(iter_files(inputs))
     report.files = len(files)
     with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
-        _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report)
+        _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report, processes)
         report.stats = graph_stats(graph, q.count)  # whole-graph counts: a build statement too
     if px.keyed:
         report.phase3["privacy"] = px.counts()
@@ -153,7 +152,8 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
 
 
 def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
-         batch_files: int, progress: bool, px: Pseudonymizer, q: Quarantine, report: BuildReport) -> None:
+         batch_files: int, progress: bool, px: Pseudonymizer, q: Quarantine, report: BuildReport,
+         processes: bool | None) -> None:
     failed = True
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
@@ -163,14 +163,15 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
         backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
-        report.publications = _phase1(graph, files, q, px, batch_files, progress)
+        report.publications = _phase1(graph, files, q, px, batch_files, progress, processes)
         backfill_scopes(graph)  # notices written by a build before scopes existed
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()
         with bar(f"phase 2 {extractor.name}", None, "event", progress) as pb:
             p2 = run_phase2(graph, extractor, sub_rubrics, on_start=lambda n: setattr(pb, "total", n) or pb.refresh(),
-                            on_progress=pb.update, px=px, on_error=lambda uid, reason: q.add(f"event {uid}", reason))
+                            on_progress=pb.update, px=px, on_error=lambda uid, reason: q.add(f"event {uid}", reason),
+                            processes=processes)
         report.mentions = p2.mentions
         report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 
 from neo4j import ManagedTransaction
 
+from data_pipeline import offload
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
 from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.identity import hub_for
 from data_pipeline.inserts import existing, to_write
+from data_pipeline.offload import Offload
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from kg.driver import Graph
 
@@ -163,40 +165,69 @@ class _Page:
     errors: list[tuple[str, str]]  # (event uid, reason) of the events whose extraction failed
 
 
-def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
-                      collect_errors: bool) -> _Page:
-    """A page read and extracted, with nothing reported yet (it may run ahead of the page being written)."""
-    batch, unreadable = load_inputs(graph, uids, px)
+def _extracted(extractor: Extractor, batch: list[ExtractionInput], collect_errors: bool
+               ) -> tuple[dict[str, list[Mention]], list[tuple[str, str]]]:
+    """`extract`, with the failures returned (collected) instead of reported, or raised where not collected."""
     errors: list[tuple[str, str]] = []
     found = extract(extractor, batch, (lambda uid, reason: errors.append((uid, reason))) if collect_errors else None)
+    return found, errors
+
+
+_WORKER_EXTRACTOR: Extractor | None = None  # the extractor of a build's second process (`offload`)
+
+
+def _set_worker_extractor(extractor: Extractor) -> None:
+    global _WORKER_EXTRACTOR  # noqa: PLW0603 - the second process's one extractor, set once when it starts
+    _WORKER_EXTRACTOR = extractor
+
+
+def _extracted_in_worker(job: tuple[list[ExtractionInput], bool]) -> tuple[dict[str, list[Mention]],
+                                                                          list[tuple[str, str]]]:
+    assert _WORKER_EXTRACTOR is not None
+    return _extracted(_WORKER_EXTRACTOR, *job)
+
+
+def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
+                      collect_errors: bool, off: Offload) -> _Page:
+    """A page read and extracted, with nothing reported yet (it may run ahead of the page being written); the
+    extraction in the second process where there is one."""
+    batch, unreadable = load_inputs(graph, uids, px)
+    if off.enabled:
+        found, errors = off.run(_extracted_in_worker, (batch, collect_errors))
+    else:
+        found, errors = _extracted(extractor, batch, collect_errors)
     return _Page(batch, unreadable, found, errors)
 
 
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
                on_progress: Callable[[int], None] | None = None,
                on_start: Callable[[int], object] | None = None, px: Pseudonymizer = PLAIN,
-               on_error: Callable[[str, str], None] | None = None) -> Phase2Stats:
-    """Pages are written in uid order; the next page is read and extracted meanwhile (`ahead`). Writing a page
-    touches only its own events (their marks, edges to them, new weak nodes), so what the next page reads is the
-    same either way; a page's failures reach `on_error` just before it is written, in the order of a plain loop."""
+               on_error: Callable[[str, str], None] | None = None, processes: bool | None = None) -> Phase2Stats:
+    """Pages are written in uid order; the next page is read and extracted meanwhile (`ahead`), the extraction in a
+    second process where the extractor computes (`Extractor.computes`) and the pages are many (`offload.use`).
+    Writing a page touches only its own events (their marks, edges to them, new weak nodes), so what the next page
+    reads is the same either way; a page's failures reach `on_error` just before it is written, in the order of a
+    plain loop."""
     stats = Phase2Stats()
     uids = pending_uids(graph, sub_rubrics)
     if on_start:
         on_start(len(uids))
     pages = [uids[i: i + page] for i in range(0, len(uids), page)]
-    for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None), pages):
-        if on_error:
-            for u in p.unreadable:
-                on_error(u, "the event's text token is not in the privacy token table; left pending")
-            for uid, reason in p.errors:
-                on_error(uid, reason)
-        stats.failed += len(p.unreadable)
-        # every event extracted is marked, even those with no mention; a failed one stays pending
-        done = [item for item in p.batch if item.uid in p.found]
-        stats.failed += len(p.batch) - len(done)
-        if p.found:
-            stats.mentions += write_mentions(graph, p.found, extractor.name, px)
-        stats.events += len(done)
-        if on_progress:
-            on_progress(len(p.batch) + len(p.unreadable))
+    wanted = offload.use(len(uids), processes) and extractor.computes
+    with Offload(wanted, _set_worker_extractor, (extractor,)) as off:
+        for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None, off), pages):
+            if on_error:
+                for u in p.unreadable:
+                    on_error(u, "the event's text token is not in the privacy token table; left pending")
+                for uid, reason in p.errors:
+                    on_error(uid, reason)
+            stats.failed += len(p.unreadable)
+            # every event extracted is marked, even those with no mention; a failed one stays pending
+            done = [item for item in p.batch if item.uid in p.found]
+            stats.failed += len(p.batch) - len(done)
+            if p.found:
+                stats.mentions += write_mentions(graph, p.found, extractor.name, px)
+            stats.events += len(done)
+            if on_progress:
+                on_progress(len(p.batch) + len(p.unreadable))
     return stats

@@ -49,6 +49,9 @@ class Extractor(ABC):
     """Turns a batch of event texts into mentions per event uid."""
 
     name: str = "extractor"
+    # True where extracting is computation in this process, no service called (a large build runs it in a second
+    # process: `data_pipeline.offload`); the extractor is then pickled into that process once.
+    computes: bool = False
 
     @abstractmethod
     def extract(self, batch: list[ExtractionInput]) -> dict[str, list[Mention]]:

@@ -277,6 +277,7 @@ def extract_text(item: ExtractionInput) -> list[Mention]:
 
 class RuleExtractor(Extractor):
     name = "rules"
+    computes = True
 
     def extract(self, batch: list[ExtractionInput]) -> dict[str, list[Mention]]:
         return {item.uid: extract_text(item) for item in batch}

@@ -19,7 +19,7 @@ from data_pipeline.sources.quarantine import Quarantine, QuarantineEntry
 from data_pipeline.sources.xml_reader import parse_xml
 
 __all__ = ["MAX_FILE_BYTES", "Quarantine", "QuarantineEntry", "RecordError", "iter_files",
-           "read_file", "read_publications"]
+           "read_chunk", "read_file", "read_publications"]
 
 # A real publication is a few kB (the largest KK08 notices ~50 kB); anything far larger is not one.
 MAX_FILE_BYTES = 5 * 2**20
@@ -104,6 +104,13 @@ def read_file(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYTE
         quarantine.add(src, "nested too deeply to read: not a publication")
     except Exception as exc:  # noqa: BLE001 - one file's failure, whatever it is, is that file's quarantine
         quarantine.add(src, f"unexpected {type(exc).__name__} while reading: {exc}")
+
+
+def read_chunk(paths: list[Path]) -> tuple[list[Publication], list[QuarantineEntry]]:
+    """The publications of `paths` and what reading them quarantined, for the caller to log in order (a build
+    reads its next chunk in another thread or process: `data_pipeline.offload`)."""
+    local = Quarantine()
+    return [p for f in paths for p in read_file(f, local)], local.entries
 
 
 def read_publications(inputs: Iterable[str | Path], quarantine: Quarantine | None = None,

@@ -1,0 +1,112 @@
+"""A build whose reading and rule extraction run in a second process (`data_pipeline.offload`, what a large build
+does) makes the same graph and the same quarantine log as one that runs them in its own process; and the C parser
+takes only the documents that can declare no entity."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from xml.etree.ElementTree import ParseError, tostring
+
+import pytest
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as defused_fromstring
+
+from data_pipeline import offload
+from data_pipeline.build import ALL_SUB_RUBRICS, build, quarantine_file
+from data_pipeline.extract.rules import RuleExtractor
+from data_pipeline.sources.xml_reader import fromstring, plain_xml
+from tests.conftest import run
+from tests.support.graphs import OwnGraph
+
+NODES = "MATCH (n:BaseNode) RETURN n.uid AS uid, labels(n) AS labels, properties(n) AS props"
+EDGES = "MATCH (a:BaseNode)-[r]->(b:BaseNode) RETURN a.uid AS a, type(r) AS t, b.uid AS b, properties(r) AS props"
+RUN_STAMPS = {"stamp"}  # the run that wrote a summary (kg.event_counts)
+
+
+def _dump(graph) -> tuple[list, list]:
+    nodes = sorted((r["uid"], tuple(sorted(r["labels"])),
+                    json.dumps({k: v for k, v in r["props"].items() if k not in RUN_STAMPS}, sort_keys=True, default=str))
+                   for r in run(graph, NODES))
+    edges = sorted((r["a"], r["t"], r["b"], json.dumps(r["props"], sort_keys=True, default=str))
+                   for r in run(graph, EDGES))
+    return nodes, edges
+
+
+def _built(directory: Path, inputs: Path, processes: bool) -> tuple[tuple[list, list], list[str], dict]:
+    with OwnGraph(directory) as g:
+        state = g.settings.data_dir / "build"
+        report = build(g.graph, [str(inputs)], RuleExtractor(), ALL_SUB_RUBRICS, state, batch_files=50,
+                       progress=False, processes=processes)
+        q = quarantine_file(state)
+        log = [(e["source"].replace(str(inputs), ""), e["reason"])
+               for e in map(json.loads, q.read_text().splitlines() if q.exists() else [])]
+        return _dump(g.graph), log, {"publications": report.publications, "mentions": report.mentions,
+                                     "quarantined": report.quarantined}
+
+
+def test_a_build_in_two_processes_makes_the_same_graph_and_log_as_one_in_one(small_world, tmp_path):
+    inputs = tmp_path / "in"
+    shutil.copytree(small_world / "xml", inputs)
+    (inputs / "000" / "bad.xml").write_text("<HR01:publication xmlns:HR01='https://shab.ch/shab/HR01-export'><meta>")
+    (inputs / "000" / "empty.xml").write_text("")
+    one, one_log, one_report = _built(tmp_path / "one", inputs, processes=False)
+    two, two_log, two_report = _built(tmp_path / "two", inputs, processes=True)
+    assert one_report == two_report and one_report["quarantined"] == 2 and one_report["mentions"] > 0
+    assert two_log == one_log  # the same records refused, in the same order
+    assert len(two[0]) == len(one[0]) and len(two[1]) == len(one[1])
+    assert two == one
+
+
+def test_a_second_process_only_for_a_large_build_on_two_cores(monkeypatch):
+    monkeypatch.setattr(offload, "cores", lambda: 2)
+    monkeypatch.delenv(offload.ENV, raising=False)
+    assert offload.use(offload.MIN_ITEMS) and not offload.use(offload.MIN_ITEMS - 1)
+    assert offload.use(10, wanted=True) and not offload.use(10**6, wanted=False)
+    monkeypatch.setenv(offload.ENV, "0")
+    assert not offload.use(10**6)
+    monkeypatch.delenv(offload.ENV)
+    monkeypatch.setattr(offload, "cores", lambda: 1)
+    assert not offload.use(10**6)
+
+
+def test_an_error_in_the_second_process_reaches_the_caller():
+    with offload.Offload(True) as off, pytest.raises(ValueError, match="invalid literal"):
+        off.run(int, "not a number")
+
+
+PLAIN = b'<?xml version="1.0" encoding="UTF-8"?><r a="1"><m>Z\xc3\xbcrich &amp; Co.</m><c/></r>'
+
+
+@pytest.mark.parametrize("data", [
+    PLAIN, b"<r><m>no declaration</m></r>", b'\xef\xbb\xbf<?xml version="1.0"?><r>bom</r>',
+    b"<?xml version='1.0' encoding='ISO-8859-1'?><r>Gen\xe8ve</r>",
+])
+def test_a_document_that_can_declare_no_entity_is_read_by_the_c_parser_as_defusedxml_reads_it(data):
+    assert plain_xml(data)
+    assert tostring(fromstring(data)) == tostring(defused_fromstring(data))
+
+
+@pytest.mark.parametrize("data", [
+    b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>',  # a DTD, anywhere
+    b'<r><!-- <!DOCTYPE in a comment --></r>',
+    '<?xml version="1.0" encoding="UTF-16"?><r/>'.encode("utf-16"),  # where "<!DOCTYPE" has other bytes
+    '<r/>'.encode("utf-16-le"),
+    b'<?xml version="1.0" encoding="cp037"?><r/>',
+    b'<?xml version="1.0" encoding=utf-8?><r/>',  # an encoding it cannot read: defusedxml decides
+])
+def test_any_other_goes_through_defusedxml(data):
+    assert not plain_xml(data)
+
+
+def test_entities_stay_refused_and_an_undefined_one_is_malformed():
+    with pytest.raises(DefusedXmlException):
+        fromstring(b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "x"><!ENTITY b "&a;&a;">]><r>&b;</r>')
+    with pytest.raises(ParseError, match="undefined entity"):
+        fromstring(b"<r>&xxe;</r>")
+
+
+def test_a_second_process_that_dies_is_an_error_naming_it():
+    with offload.Offload(True) as off, pytest.raises(offload.OffloadError, match="second process stopped"):
+        off.run(os._exit, 3)
