@@ -55,20 +55,23 @@ MATCH (h:NameHub)
 RETURN h.uid AS uid, h.key AS key, h.name AS name,
        (h.counted IS NULL OR h.counted <> $version) AS uncounted
 """
-# The posts of these hubs (any role but care_of, any company, resigned or not), counted in `kg.hub_counts`.
+# The posts of these hubs (any role but care_of, any company, resigned or not), counted in `kg.hub_counts` (the
+# notice: a busy hub's list of mandates names each one's first).
 POSTS = """
 UNWIND $uids AS u
-MATCH (h:BaseNode {uid: u})<-[:HAS_NAME]-(:Person)-[r:ACTED_IN]->(:Event)<-[:HAS_EVENT]-(c:Company)
+MATCH (h:BaseNode {uid: u})<-[:HAS_NAME]-(:Person)-[r:ACTED_IN]->(e:Event)<-[:HAS_EVENT]-(c:Company)
 WHERE r.role_key <> 'care_of' AND c.strength = 'strong'
-RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton
+RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton, e.uid AS notice,
+       e.publication_date AS date
 """
 # The same posts of every hub in one pass, from the companies in the order the store holds them. A first build
 # counts every hub, and read hub by hub their posts lie all over the store: at a million notices 590,578 hubs took
 # ~210 s of reads, this pass 28 s. A run counting fewer than WHOLE_PASS_SHARE of the hubs reads them hub by hub.
 ALL_POSTS = """
-MATCH (c:Company)-[:HAS_EVENT]->(:Event)<-[r:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
 WHERE r.role_key <> 'care_of' AND c.strength = 'strong'
-RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton
+RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton, e.uid AS notice,
+       e.publication_date AS date
 """
 WHOLE_PASS_SHARE = 0.125  # each costs about as much as the other when an eighth of the hubs is counted (at 1M)
 HUB_COUNT = "MATCH (h:NameHub) RETURN count(h) AS n"
@@ -246,14 +249,16 @@ def _hub_posts(graph: Graph, uids: list[str], batch: int) -> Iterator[tuple[list
             yield uids[i: i + batch], _rows(graph, POSTS, uids=uids[i: i + batch])
         return
     wanted = set(uids)
-    held: dict[str, list[tuple[str, str, str | None]]] = defaultdict(list)
+    held: dict[str, list[tuple[str, str, str | None, str, str | None]]] = defaultdict(list)
     with graph.driver.session(database=graph.database) as s:
-        for hub, company, role_key, canton in s.run(ALL_POSTS):
-            if hub in wanted:  # the same company, role and canton over and over: one string each
-                held[hub].append((sys.intern(company), sys.intern(role_key), canton and sys.intern(canton)))
+        for hub, company, role_key, canton, notice, date in s.run(ALL_POSTS):
+            if hub in wanted:  # the same company, role, canton and day over and over: one string each
+                held[hub].append((sys.intern(company), sys.intern(role_key), canton and sys.intern(canton), notice,
+                                  date and sys.intern(date)))
     for i in range(0, len(uids), batch):
         chunk = uids[i: i + batch]
-        yield chunk, [{"hub": u, "company": c, "role_key": k, "canton": t} for u in chunk for c, k, t in held.pop(u, ())]
+        yield chunk, [{"hub": u, "company": c, "role_key": k, "canton": t, "notice": e, "date": d}
+                      for u in chunk for c, k, t, e, d in held.pop(u, ())]
 
 
 def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:

@@ -16,11 +16,19 @@ each value (a JSON object per property, `{"3": 219, ...}`): a ranking learns fro
 have and how many persons reach a threshold, and then reads only the hubs of those values (ArcadeDB serves an
 equality from the index, a range by reading all of it).
 
+A hub with many posts (`BUSY` or more) also keeps the list of its mandates (`POSTS`: each company and role once,
+with its canton and the first notice that registered it, oldest first), so that a ranking shows the companies of
+its top persons without walking their hundreds of posts through the notices (at a million notices reading ten
+such persons' posts took most of a ranking's 200 ms). The company's name is read where it is shown (a rename
+changes no post); its canton is counted's, kept as current as the HubCanton counts are (a moved company's hubs are
+counted again).
+
 This module imports nothing of the graph: `kg.ddl` indexes these properties and `kg.endpoints.vocabulary` reads
 its role groups from here.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 
 # Groups of the role keys on ACTED_IN edges (data_pipeline's role vocabulary), by the word analysts use.
@@ -36,7 +44,10 @@ ROLE_GROUPS: dict[str, frozenset[str]] = {
 METRICS = ("companies", "mandates")
 # The scheme of these counts, written on each hub counted (`counted`): a hub counted by an older build is counted
 # again, and rank_persons reads every post of a graph whose hubs are not counted this way.
-VERSION = 2
+VERSION = 3
+# A hub with at least this many posts keeps the list of its mandates (`POSTS`); one with fewer is read post by post.
+BUSY = 10
+POSTS = "mandate_list"
 
 
 def prop(metric: str, group: str | None = None) -> str:
@@ -100,13 +111,34 @@ def _tally(posts: Iterable[Mapping[str, str]]) -> dict[str, int | None]:
     return row
 
 
-def counts(posts: Iterable[Mapping[str, str]]) -> dict[str, dict[str, int | None]]:
-    """hub -> every property of PROPERTIES, from its posts ({hub, company, role_key}; care_of left out by the
-    caller). Group counts of zero are None (the property is removed); `companies` and `mandates` are always set."""
+def counts(posts: Iterable[Mapping[str, str]]) -> dict[str, dict[str, int | str | None]]:
+    """hub -> every property of PROPERTIES, from its posts ({hub, company, role_key, canton, notice, date}; care_of
+    left out by the caller), and its list of mandates (`POSTS`) where it is busy. Group counts of zero are None (the
+    property is removed), and so is the list of a hub that is not busy; `companies` and `mandates` are always set."""
     by_hub: dict[str, list[Mapping[str, str]]] = {}
     for p in posts:
         by_hub.setdefault(p["hub"], []).append(p)
-    return {hub: _tally(held) for hub, held in by_hub.items()}
+    return {hub: {**_tally(held), POSTS: mandate_list(held)} for hub, held in by_hub.items()}
+
+
+def mandate_list(posts: list[Mapping[str, str]]) -> str | None:
+    """The `POSTS` of a hub with these posts: JSON of [company, role_key, canton, notice, date] for each company and
+    role, at its first notice, oldest first (None below `BUSY` posts)."""
+    if len(posts) < BUSY:
+        return None
+    first: dict[tuple[str, str], list[str | None]] = {}
+    for p in sorted(posts, key=lambda p: (p["date"] or "", p["notice"] or "")):
+        first.setdefault((p["company"], p["role_key"]), [p["company"], p["role_key"], p["canton"], p["notice"], p["date"]])
+    return json.dumps(list(first.values()), separators=(",", ":"))
+
+
+def listed(stored: str, canton: str | None, roles: Iterable[str] | None, n: int) -> tuple[list[dict[str, str]], bool]:
+    """The first `n` mandates of a `POSTS` list in `canton` and `roles` (None: any), oldest first, as posts
+    ({company, role_key, canton, notice, date}), and whether those are all of them."""
+    keys = frozenset(roles) if roles else None
+    chosen = [dict(zip(("company", "role_key", "canton", "notice", "date"), m, strict=True)) for m in json.loads(stored)
+              if (canton is None or m[2] == canton) and (keys is None or m[1] in keys)]
+    return chosen[:n], len(chosen) <= n
 
 
 def canton_counts(posts: Iterable[Mapping[str, str]]) -> list[dict[str, str | None]]:
@@ -124,6 +156,6 @@ def canton_counts(posts: Iterable[Mapping[str, str]]) -> list[dict[str, str | No
     return rows
 
 
-def empty() -> dict[str, int | None]:
+def empty() -> dict[str, int | str | None]:
     """The counts of a hub with no post."""
-    return {p: (0 if p in METRICS else None) for p in PROPERTIES}
+    return {**{p: (0 if p in METRICS else None) for p in PROPERTIES}, POSTS: None}

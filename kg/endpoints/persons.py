@@ -6,16 +6,16 @@ role) a notice registered them for; it is current while no later notice about th
 resigned and the company is not deleted. Ties share a rank (1, 2, 2, 4).
 
 Phase 3 writes on every hub its companies and mandates over all its posts, in any role and per role group, and the
-same per canton (`kg.hub_counts`), with a summary of how many hubs have each value. A ranking of posts ever held,
-in one role group or any, in all cantons or one, is read from them: the summary gives the values of the top rows,
-the rank of each value and how many persons reach `min_count`; equality look-ups on the index give the hubs of
-those values; only the persons shown are read for their companies, at most `LISTED` posts each, side by side
-(a row says whether its list is `complete`). A narrower ranking (current posts, a few role
-keys of a group) is bounded by them: it counts exactly only the hubs whose bound reaches the threshold —
-`min_count`, or for a plain top list the value of the last person shown — highest bound first (a threshold scan),
-and the result is the one a full count would give. Of the persons tied at the last value shown, any may be shown
-(the count says how many there are). A graph without a valid summary (built before it, or while a build runs)
-is ranked from every post.
+same per canton (`kg.hub_counts`), with a summary of how many hubs have each value. A ranking of posts ever held, in
+one role group or any, in all cantons or one, is read from them: the summary gives the values of the top rows, the
+rank of each value and how many persons reach `min_count`; equality look-ups on the index give the hubs of those
+values; only the persons shown are read for their companies: a busy hub's list of mandates (`kg.hub_counts.POSTS`),
+else at most `LISTED` of its posts, side by side (a row says whether its list is `complete`). A narrower ranking
+(current posts, a few role keys of a group) is bounded by them: it counts exactly only the hubs whose bound reaches
+the threshold — `min_count`, or for a plain top list the value of the last person shown — highest bound first (a
+threshold scan), and the result is the one a full count would give. Of the persons tied at the last value shown, any
+may be shown (the count says how many there are). A graph without a valid summary (built before it, or while a build
+runs) is ranked from every post.
 """
 from __future__ import annotations
 
@@ -24,8 +24,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from kg import hub_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
 from kg.endpoints.vocabulary import ROLE_GROUPS, role_keys
+from kg.hub_counts import POSTS as POSTS_PROP
 from kg.hub_counts import PROPERTIES, SUMMARY_UID, TALLY_LABEL, VERSION, group_of, prop, scoped
 from kg.places import canton_code
 
@@ -55,7 +57,10 @@ ALL_POSTS = _POSTS.format(label="NameHub")  # when every hub must be counted: on
 # The posts of one person whose value is stored, as many as the row lists (a name hub of a million notices holds
 # hundreds): read side by side, one query per person.
 POSTS_OF = _POSTS.format(label="BaseNode {uid: $hub}") + "LIMIT $n\n"
-LISTED = 60  # posts read per person of a ranking the stored counts give: the companies its row lists
+# A busy hub's list of mandates (kg.hub_counts.POSTS), and the names of the companies shown from it
+LISTS = f"UNWIND $hubs AS u MATCH (h:BaseNode {{uid: u}}) RETURN h.uid AS uid, h.name AS name, h.{POSTS_PROP} AS list"
+COMPANIES = "UNWIND $uids AS u MATCH (c:BaseNode {uid: u}) RETURN c.uid AS uid, c.name AS name"
+LISTED = 60  # mandates (posts) listed per person of a ranking the stored counts give: the companies its row lists
 BATCH = 500  # hubs counted per query
 EVERY = 20 * BATCH  # when more hubs than this could reach a list, one read of every post is quicker
 FIRST = 200  # candidates read first for a plain top list
@@ -155,12 +160,24 @@ def rank_persons(ctx: Context, args: RankPersonsArgs) -> Rows:
 def _listed(ctx: Context, values: dict[str, int], args: RankPersonsArgs, canton: str | None,
             roles: list[str] | None) -> dict[str, dict[str, Any]]:
     """The rows of hubs whose values are stored (`values`): each with its value and the companies of its first
-    `LISTED` posts in scope; `complete` says whether those are all its posts."""
-    pages = read_many(ctx, [(POSTS_OF, {"hub": hub, "n": LISTED, "canton": canton, "roles": roles}) for hub in values])
+    `LISTED` mandates in scope, from a busy hub's list (`kg.hub_counts.POSTS`) or else its posts; `complete` says
+    whether those are all of them."""
+    lists = {r["uid"]: r for r in read(ctx, LISTS, hubs=list(values)) if r["list"]}
+    pages = read_many(ctx, [(POSTS_OF, {"hub": hub, "n": LISTED, "canton": canton, "roles": roles})
+                            for hub in values if hub not in lists])
     out: dict[str, dict[str, Any]] = {}
     for page in pages:
         for uid, row in _page_rows(page, False, roles, args.metric).items():
             out[uid] = row | {"value": values[uid], "complete": len(page) < LISTED}
+    chosen = {hub: hub_counts.listed(r["list"], canton, roles, LISTED) for hub, r in lists.items()}
+    names = {r["uid"]: r for r in read(ctx, COMPANIES, uids=sorted({p["company"] for ps, _ in chosen.values()
+                                                                    for p in ps}))} if chosen else {}
+    for hub, (posts, complete) in chosen.items():
+        entries = [{"person": hub, "name": lists[hub]["name"], "company": p["company"], "role_key": p["role_key"],
+                    "company_name": names.get(p["company"], {}).get("name"), "publication_number": p["notice"],
+                    "publication_date": p["date"]} for p in posts]
+        for uid, row in _rows(mandates(entries, False, None), args.metric).items():
+            out[uid] = row | {"value": values[uid], "complete": complete}
     return out
 
 

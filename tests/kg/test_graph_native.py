@@ -340,6 +340,29 @@ def test_a_ranking_from_stored_counts_lists_part_of_a_long_list(ctx, monkeypatch
         assert not r["complete"]
 
 
+@pytest.mark.parametrize("args", [
+    {"limit": 10}, {"role": "board", "limit": 10}, {"metric": "mandates", "limit": 10},
+    {"role": "board", "canton": "ZH", "limit": 5}, {"canton": "GE", "limit": 5}, {"role": "board", "min_count": 2},
+])
+def test_a_busy_hubs_list_of_mandates_lists_what_its_posts_do(ctx, monkeypatch, args):
+    """A ranking shows the companies of a busy person from the list phase 3 keeps on their hub (kg.hub_counts.POSTS),
+    not from their posts: the same companies, roles and first notices, names read from the companies."""
+    from kg.endpoints import persons
+    from kg.endpoints.base import read
+    listed = call(ctx, "rank_persons", args)
+    busy = {r["uid"] for r in read(ctx, persons.LISTS, hubs=[r["uid"] for r in listed.rows]) if r["list"]}
+    monkeypatch.setattr(persons, "LISTS", persons.LISTS.replace("AS list", "AS kept") + ", null AS list")
+    posts = call(ctx, "rank_persons", args)
+
+    def shown(res):
+        return [(r["uid"], r["value"], r["rank"], r["complete"], [(c["uid"], c["name"], sorted(c["roles"]),
+                 c["publication_number"], c["publication_date"]) for c in r["companies"]]) for r in res.rows]
+
+    assert listed.status == "ok" and shown(listed) == shown(posts)
+    if set(args) <= {"limit", "metric"}:  # the persons of most posts: the world's busiest hubs
+        assert busy, "no person shown keeps a list: the test world has no busy hub among them"
+
+
 def test_every_hub_bounds_its_counts(ctx):
     """No person's companies (mandates) in any filter exceed the counts phase 3 wrote on their hub."""
     from kg.endpoints.base import read
