@@ -31,13 +31,15 @@ from data_pipeline.stats import GraphStats, graph_stats
 from data_pipeline.summaries import (
     event_counts_summarized,
     invalidate,
+    list_counts_summarized,
     schema_summarized,
     summarize_event_counts,
+    summarize_list_counts,
     summarize_schema,
     summarize_tops,
     tops_summarized,
 )
-from kg import company_tops, event_counts
+from kg import company_tops, event_counts, list_counts
 from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -91,13 +93,15 @@ def complete_older_graph(graph: Graph) -> None:
         backfill_kind_scopes(graph)
         if not summarized(graph):
             log.info("counting the persons' companies per role group and canton")
-            for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID):  # phase 3 may merge or absorb nodes
-                invalidate(graph, summary)
+            for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, list_counts.HEAD_UID):
+                invalidate(graph, summary)  # phase 3 may merge or absorb nodes
             run_phase3(graph)
         if not tops_summarized(graph):
             summarize_tops(graph)
         if not event_counts_summarized(graph):
             summarize_event_counts(graph)
+        if not list_counts_summarized(graph):
+            summarize_list_counts(graph)
         if not schema_summarized(graph):
             summarize_schema(graph)
 
@@ -158,7 +162,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
         # the summaries are written again below, once the graph holds this run
-        for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, SCHEMA_UID):
+        for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, list_counts.HEAD_UID, SCHEMA_UID):
             invalidate(graph, summary)
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
@@ -180,11 +184,11 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         # build again) runs beside phase 3 instead of holding up the names' indexes built after it
         graph.resume_fulltext(FULLTEXT_INDEX)
         report.phase3 = asdict(run_phase3(graph, px))
-        # the top companies and the counts per kind of notice read while the server builds the names' full-text
-        # indexes (21 s and 7 s at 1M); the schema summary after both, so that it lists the indexes and the
-        # summaries' properties every time
-        with ThreadPoolExecutor(2) as pool:
-            summaries = [pool.submit(summarize_tops, graph), pool.submit(summarize_event_counts, graph)]
+        # the top companies, the counts per kind of notice and per kind of list read while the server builds the
+        # names' full-text indexes (21 s and 7 s at 1M for the first two); the schema summary after them all, so that
+        # it lists the indexes and the summaries' properties every time
+        with ThreadPoolExecutor(3) as pool:
+            summaries = [pool.submit(f, graph) for f in (summarize_tops, summarize_event_counts, summarize_list_counts)]
             graph.ensure_schema()  # the names' full-text indexes
             for done in summaries:
                 done.result()

@@ -1,6 +1,6 @@
 """The `GraphSummary` nodes a build writes last: what the endpoints read instead of a scan of the whole graph
 (`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities, `kg.event_counts` for
-count_entities_by_event). Each carries a `version`; a build
+count_entities_by_event, `kg.list_counts` for list_events). Each carries a `version`; a build
 marks them invalid (version 0) before it changes the graph and writes them again at its end, so a build that stops
 halfway leaves no summary that disagrees with the graph (the endpoints then read the graph itself).
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from neo4j import ManagedTransaction, Record
 
 from data_pipeline.inserts import existing, insert, missing, to_write
-from kg import company_tops, event_counts
+from kg import company_tops, event_counts, list_counts
 from kg.ddl import INDEX_BUILD_S, SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
 from kg.event_scope import GROUPED_TYPES
@@ -100,6 +100,20 @@ def summarize_schema(graph: Graph) -> None:
         log.exception("could not summarize the schema; the custom-Cypher tool will read it from the graph")
         return
     write_summary(graph, SCHEMA_UID, SCHEMA_VERSION, props)
+
+
+def summarize_list_counts(graph: Graph) -> None:
+    """How many companies each kind list_events lists has per canton and year (`kg.list_counts`), in one
+    transaction, the head node with them. An optimization: when it fails, list_events counts."""
+    try:
+        counted = list_counts.count(_stream(graph, list_counts.STREAM))
+        write_summaries(graph, list_counts.rows(counted, uuid.uuid4().hex))
+    except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
+        log.exception("could not count the companies of each kind of list; list_events will count them")
+
+
+def list_counts_summarized(graph: Graph) -> bool:
+    return is_valid(graph, list_counts.HEAD_UID, list_counts.VERSION)
 
 
 def schema_summarized(graph: Graph) -> bool:

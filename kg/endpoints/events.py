@@ -10,7 +10,8 @@ The notices of a kind are found by an index (issue 19): by their scope or their 
 move by its former or new town. At a million notices a list counts thousands: one with no place filter is counted
 in the server, beside a read of its first rows (the first month of the first year, then more, until the companies
 asked are found); one with a place filter (compared here, a typo read as meant) or one company's notices are read
-in order with what choosing them needs, and what the shown rows say is read for them alone.
+in order with what choosing them needs, and what the shown rows say is read for them alone. How many companies a
+list over whole years holds was counted by the build (`kg.list_counts`): read, not counted again.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 from rapidfuzz.distance import OSA
 
+from kg import list_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_later, read_many
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
@@ -312,7 +314,8 @@ def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, param
     rows (each at its first notice of the kind), and how many companies there are. The count runs beside the rows,
     which are read a slice of time at a time (`_slices`), oldest first, until `limit` companies are found."""
     notices = _notices(args, keys)
-    counted = read_later(ctx, COUNT.format(notices=notices), **params)
+    stored = _stored_count(ctx, args, keys, params)
+    counted = None if stored is not None else read_later(ctx, COUNT.format(notices=notices), **params)
     chosen: list[dict[str, Any]] = []
     seen: set[str] = set()
     for group, lo, hi in _slices(keys, args.since, args.until):
@@ -330,7 +333,17 @@ def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, param
         seen |= fresh.keys()
         if len(chosen) >= args.limit:
             break
-    return Listed(chosen[: args.limit], counted.result()[0]["n"])
+    return Listed(chosen[: args.limit], stored if counted is None else counted.result()[0]["n"])
+
+
+def _stored_count(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any]) -> int | None:
+    """How many companies the list holds, as the build counted them (`kg.list_counts`), where it did: a list read
+    by its scopes, over whole years, with no legal form; else None (the caller counts)."""
+    span = list_counts.whole_years(args.since, args.until)
+    if keys is None or span is None or params["form"] is not None:
+        return None
+    found = read(ctx, list_counts.READ, uids=[list_counts.HEAD_UID, list_counts.uid(args.kind, params["canton"])])
+    return list_counts.read_count(found, args.kind, params["canton"], span)
 
 
 def _shown(ctx: Context, chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
