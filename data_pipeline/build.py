@@ -99,8 +99,8 @@ def complete_older_graph(graph: Graph) -> None:
         if not tops_summarized(graph):
             summarize_tops(graph)
         if not event_counts_summarized(graph):
-            summarize_event_counts(graph)
-        if not list_counts_summarized(graph):
+            summarize_event_counts(graph)  # and the list counts
+        elif not list_counts_summarized(graph):
             summarize_list_counts(graph)
         if not schema_summarized(graph):
             summarize_schema(graph)
@@ -184,11 +184,11 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         # build again) runs beside phase 3 instead of holding up the names' indexes built after it
         graph.resume_fulltext(FULLTEXT_INDEX)
         report.phase3 = asdict(run_phase3(graph, px))
-        # the top companies, the counts per kind of notice and per kind of list read while the server builds the
-        # names' full-text indexes (21 s and 7 s at 1M for the first two); the schema summary after them all, so that
-        # it lists the indexes and the summaries' properties every time
-        with ThreadPoolExecutor(3) as pool:
-            summaries = [pool.submit(f, graph) for f in (summarize_tops, summarize_event_counts, summarize_list_counts)]
+        # the top companies and the counts per kind of notice (and of list) read while the server builds the names'
+        # full-text indexes (21 s and 7 s at 1M); the schema summary after both, so that it lists the indexes and the
+        # summaries' properties every time
+        with ThreadPoolExecutor(2) as pool:
+            summaries = [pool.submit(summarize_tops, graph), pool.submit(summarize_event_counts, graph)]
             graph.ensure_schema()  # the names' full-text indexes
             for done in summaries:
                 done.result()

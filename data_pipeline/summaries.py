@@ -75,18 +75,34 @@ def summarize_tops(graph: Graph) -> None:
 
 
 def summarize_event_counts(graph: Graph) -> None:
-    """The notices, companies and persons of each kind of notice per canton and year (`kg.event_counts`), written in
-    one transaction, the head node with them. An optimization: when it fails, count_entities_by_event counts."""
+    """The notices, companies and persons of each kind of notice per canton and year (`kg.event_counts`), and the
+    companies of each kind list_events lists (`kg.list_counts`), from one pass over the companies' notices; each
+    written in one transaction, its head node with it. An optimization: when it fails, the endpoints count."""
+    lists = list_counts.Tally()
+    companies = (lists.add(r) or r for r in _stream(graph, f"{event_counts.COMPANIES}, {list_counts.COLUMNS}"))
     try:
-        counted = event_counts.count(*(_stream(graph, q) for q in (event_counts.NOTICES, event_counts.COMPANIES,
-                                                                   event_counts.PERSONS)), GROUPED_TYPES)
+        counted = event_counts.count(_stream(graph, event_counts.NOTICES), companies,
+                                     _stream(graph, event_counts.PERSONS), GROUPED_TYPES)
     except Exception:
-        log.exception("could not count the notices per kind, canton and year; count_entities_by_event will count them")
+        log.exception("could not count the notices per kind, canton and year; count_entities_by_event and list_events "
+                      "will count them")
         return
+    for module, rows in ((event_counts, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES)),
+                         (list_counts, list_counts.rows(lists.cells(), uuid.uuid4().hex))):
+        try:
+            write_summaries(graph, rows)
+        except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
+            log.exception("could not write the counts of %s; its endpoint will count them", module.__name__)
+
+
+def summarize_list_counts(graph: Graph) -> None:
+    """Only the companies of each kind list_events lists (`kg.list_counts`): a graph whose other counts are
+    current."""
     try:
-        write_summaries(graph, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES))
+        counted = list_counts.count(_stream(graph, list_counts.STREAM))
+        write_summaries(graph, list_counts.rows(counted, uuid.uuid4().hex))
     except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
-        log.exception("could not write the counts per kind of notice; count_entities_by_event will count them")
+        log.exception("could not count the companies of each kind of list; list_events will count them")
 
 
 def summarize_schema(graph: Graph) -> None:
@@ -100,16 +116,6 @@ def summarize_schema(graph: Graph) -> None:
         log.exception("could not summarize the schema; the custom-Cypher tool will read it from the graph")
         return
     write_summary(graph, SCHEMA_UID, SCHEMA_VERSION, props)
-
-
-def summarize_list_counts(graph: Graph) -> None:
-    """How many companies each kind list_events lists has per canton and year (`kg.list_counts`), in one
-    transaction, the head node with them. An optimization: when it fails, list_events counts."""
-    try:
-        counted = list_counts.count(_stream(graph, list_counts.STREAM))
-        write_summaries(graph, list_counts.rows(counted, uuid.uuid4().hex))
-    except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
-        log.exception("could not count the companies of each kind of list; list_events will count them")
 
 
 def list_counts_summarized(graph: Graph) -> bool:

@@ -32,11 +32,11 @@ VERSION = 1
 ALL = "all"
 # The kinds read by their notices' scope (`scope`: sub-rubric, canton, year) and their sub-rubric
 BY_SCOPE = {"founded": "HR01", "deleted": "HR03"}
-# Every notice of a company with what places it in each kind's scopes.
-STREAM = (
-    "MATCH (c:Company)-[:HAS_EVENT]->(e:Event) WHERE c.strength = 'strong' "
-    "RETURN c.uid AS who, c.canton AS company_canton, e.canton AS canton, e.scope AS scope, "
-    + ", ".join(f"e.{prop} AS {kind}" for kind, prop in KIND_SCOPES.items()))
+# What places a company's notice in each kind's scopes, read beside `kg.event_counts.COMPANIES` (one pass over the
+# companies' notices counts both: `data_pipeline.summaries`); `STREAM` alone where only these counts are written.
+COLUMNS = "c.strength AS strength, c.canton AS company_canton, e.scope AS scope, " + ", ".join(
+    f"e.{prop} AS {kind}" for kind, prop in KIND_SCOPES.items())
+STREAM = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, e.canton AS canton, {COLUMNS}"
 READ = "UNWIND $uids AS u MATCH (s:BaseNode {uid: u}) RETURN s.uid AS uid, s.version AS version, s.stamp AS stamp, " \
        "s.counts AS counts, s.basis AS basis"
 
@@ -64,11 +64,16 @@ def _placed(key: str | None, last: int) -> tuple[str, int] | None:
     return canton, int(year)
 
 
-def count(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], dict[str, int]]:
-    """(kind, canton or ALL) -> {"y|p": companies} from every (strong) company's notices (`STREAM` rows)."""
-    last = last_year()
-    years: dict[tuple[str, str, str], set[int]] = {}
-    for r in rows:
+class Tally:
+    """The cells, one company's notice at a time (`add`, a `STREAM` row), then `cells()`."""
+
+    def __init__(self) -> None:
+        self._last = last_year()
+        self._years: dict[tuple[str, str, str], set[int]] = {}
+
+    def add(self, r: Mapping[str, Any]) -> None:
+        if r["strength"] != "strong":
+            return
         keys = {kind: r[kind] for kind in KIND_SCOPES}
         scope = r["scope"]
         for kind, sub in BY_SCOPE.items():
@@ -76,21 +81,31 @@ def count(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], dict[str, 
                 keys[kind] = scope[len(sub) + 1:]
         canton = r["canton"] if r["canton"] is not None else r["company_canton"]
         for kind, key in keys.items():
-            placed = _placed(key, last)
+            placed = _placed(key, self._last)
             if placed is None:
                 continue
-            year = placed[1]
-            years.setdefault((kind, ALL, r["who"]), set()).add(year)
+            self._years.setdefault((kind, ALL, r["who"]), set()).add(placed[1])
             if canton in CANTONS:
-                years.setdefault((kind, canton, r["who"]), set()).add(year)
-    cells: dict[tuple[str, str], Counter[str]] = {}
-    for (kind, canton, _), held in years.items():
-        cell = cells.setdefault((kind, canton), Counter())
-        previous = 0
-        for year in sorted(held):
-            cell[f"{year}|{previous}"] += 1
-            previous = year
-    return {k: dict(v) for k, v in cells.items()}
+                self._years.setdefault((kind, canton, r["who"]), set()).add(placed[1])
+
+    def cells(self) -> dict[tuple[str, str], dict[str, int]]:
+        """(kind, canton or ALL) -> {"y|p": companies}."""
+        cells: dict[tuple[str, str], Counter[str]] = {}
+        for (kind, canton, _), held in self._years.items():
+            cell = cells.setdefault((kind, canton), Counter())
+            previous = 0
+            for year in sorted(held):
+                cell[f"{year}|{previous}"] += 1
+                previous = year
+        return {k: dict(v) for k, v in cells.items()}
+
+
+def count(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], dict[str, int]]:
+    """(kind, canton or ALL) -> {"y|p": companies} from every company's notices (`STREAM` rows; weak ones left out)."""
+    tally = Tally()
+    for r in rows:
+        tally.add(r)
+    return tally.cells()
 
 
 def rows(counted: Mapping[tuple[str, str], Mapping[str, int]], stamp: str) -> list[dict[str, Any]]:

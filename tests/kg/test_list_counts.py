@@ -12,8 +12,8 @@ from kg.endpoints import Context, call
 from kg.endpoints.events import KINDS
 
 
-def _row(who, canton=None, company_canton=None, scope=None, **kinds):
-    return {"who": who, "canton": canton, "company_canton": company_canton, "scope": scope,
+def _row(who, canton=None, company_canton=None, scope=None, strength="strong", **kinds):
+    return {"who": who, "canton": canton, "company_canton": company_canton, "scope": scope, "strength": strength,
             **{k: kinds.get(k) for k in list_counts.KIND_SCOPES}}
 
 
@@ -22,7 +22,8 @@ def test_a_company_counts_once_in_any_span_of_whole_years_it_has_a_notice_in():
             _row("b", None, "ZH", moved="|2023"),  # no canton on the notice: its company's
             _row("c", "GE", moved="GE|2023"), _row("c", "GE", scope="HR01|GE|2019"),
             _row("d", "FL", moved="FL|2023"),  # a canton that is no code: in no scope read
-            _row("e", "ZH", moved="ZH|1850"), _row("f", None, None, moved="|2022")]
+            _row("e", "ZH", moved="ZH|1850"), _row("f", None, None, moved="|2022"),
+            _row("g", "ZH", moved="ZH|2023", strength="weak")]  # no list holds a weak company
     got = list_counts.count(rows)
     span = {"a": 1, "b": 1}
 
