@@ -22,13 +22,12 @@ This module imports nothing of the graph: the build counts and writes, the endpo
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from kg.event_scope import FIRST_YEAR
+from kg.event_scope import FIRST_YEAR, last_year
 from kg.places import CANTONS
 
 PREFIX = "summary-event-counts"
@@ -61,14 +60,9 @@ def what_of(subs: list[str] | None, groups: Mapping[str, tuple[str, ...]]) -> st
     return next((name for name, group in groups.items() if sorted(group) == sorted(subs)), None)
 
 
-def _last_year() -> int:
-    """The scopes' last year (kg.event_scope): next year."""
-    return dt.date.today().year + 1
-
-
 def basis(groups: Mapping[str, tuple[str, ...]]) -> str:
     """What the cells depend on besides the graph: the groups counted and the scopes' last year."""
-    return json.dumps({"groups": {k: sorted(v) for k, v in groups.items()}, "last": _last_year()}, sort_keys=True)
+    return json.dumps({"groups": {k: sorted(v) for k, v in groups.items()}, "last": last_year()}, sort_keys=True)
 
 
 def _cells(sub: str | None, canton: str | None, year: str | None,
@@ -89,7 +83,7 @@ def count(notices: Iterable[Mapping[str, Any]], companies: Iterable[Mapping[str,
     """(kind, canton) -> {year or ALL: [notices, companies, persons]} from the notices counted per sub-rubric, canton
     and year (`n`) and the companies' and persons' notices (`groups`: the event types of several sub-rubrics). A
     company or person counts once in each cell any of its notices counts in."""
-    last = _last_year()
+    last = last_year()
     memo: dict[tuple[Any, Any, Any], frozenset[tuple[str, str, str]]] = {}
 
     def cells_of(r: Mapping[str, Any]) -> frozenset[tuple[str, str, str]]:
@@ -130,16 +124,26 @@ def rows(counted: Mapping[tuple[str, str], Mapping[str, list[int]]], stamp: str,
     return [*cells, {"uid": HEAD_UID, "version": VERSION, "stamp": stamp, "basis": basis(groups)}]
 
 
+def stamped_cells(found: Iterable[Mapping[str, Any]], head_uid: str, node_uid: str, version: int,
+                  basis: str) -> dict[str, Any] | None:
+    """The `counts` (JSON) of summary node `node_uid` among `READ` rows, as its head vouches for them: {} for a node
+    an older build left (another stamp) or none; None where the head is missing, of another version or basis, or the
+    node of another version (the caller counts)."""
+    by_uid = {r["uid"]: r for r in found}
+    head = by_uid.get(head_uid)
+    if head is None or head["version"] != version or head.get("basis") != basis:
+        return None
+    node = by_uid.get(node_uid)
+    if node is not None and node["version"] != version:
+        return None
+    return json.loads(node["counts"]) if node is not None and node["stamp"] == head["stamp"] else {}
+
+
 def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | None, year: int | None,
                 groups: Mapping[str, tuple[str, ...]]) -> dict | None:
     """The counts of one cell from the `READ` rows of the head and that cell's node, or None where the summary does
     not hold them (no valid head, a cell of another version): the caller counts them itself."""
-    by_uid = {r["uid"]: r for r in found}
-    head = by_uid.get(HEAD_UID)
-    if head is None or head["version"] != VERSION or head.get("basis") != basis(groups):
+    by_year = stamped_cells(found, HEAD_UID, uid(what, canton), VERSION, basis(groups))
+    if by_year is None:
         return None
-    node = by_uid.get(uid(what, canton))
-    if node is not None and node["version"] != VERSION:
-        return None
-    by_year = json.loads(node["counts"]) if node is not None and node["stamp"] == head["stamp"] else {}
     return dict(zip(MEASURES, by_year.get(str(year) if year else ALL, [0, 0, 0]), strict=True))

@@ -40,11 +40,22 @@ def scope(sub_rubric: str | None, canton: str | None, date: str | None) -> str |
     return f"{sub_rubric}|{canton or NO_CANTON}|{date[:4]}"
 
 
+def last_year() -> int:
+    """The scopes' last year: next year (a notice dated ahead)."""
+    return dt.date.today().year + 1
+
+
+def years(since: str | None, until: str | None) -> tuple[int, int]:
+    """The first and last year of the scopes from `since` to `until` (ISO dates; None: open, from the gazette's first
+    year to the scopes' last)."""
+    first = max(int(since[:4]), FIRST_YEAR) if since else FIRST_YEAR
+    return first, min(int(until[:4]), last_year()) if until else last_year()
+
+
 def _cells(cantons: list[str | None] | None, since: str | None, until: str | None) -> list[tuple[str, int]]:
     """(canton, year) for these cantons (None: every canton and none) and the years from `since` to `until` (ISO
     dates; None: open, from the gazette's first year to the next)."""
-    first = max(int(since[:4]), FIRST_YEAR) if since else FIRST_YEAR
-    last = min(int(until[:4]), dt.date.today().year + 1) if until else dt.date.today().year + 1
+    first, last = years(since, until)
     places = [*CANTONS, NO_CANTON] if cantons is None else [c or NO_CANTON for c in cantons]
     return [(c, y) for c in places for y in range(first, last + 1)]
 

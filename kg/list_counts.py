@@ -17,13 +17,13 @@ imports nothing of the graph: the build counts and writes, the endpoint reads.
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from kg.event_scope import FIRST_YEAR, KIND_SCOPES, NO_CANTON
+from kg import event_counts
+from kg.event_scope import FIRST_YEAR, KIND_SCOPES, NO_CANTON, last_year, years
 from kg.places import CANTONS
 
 PREFIX = "summary-list-counts"
@@ -37,17 +37,11 @@ BY_SCOPE = {"founded": "HR01", "deleted": "HR03"}
 COLUMNS = "c.strength AS strength, c.canton AS company_canton, e.scope AS scope, " + ", ".join(
     f"e.{prop} AS {kind}" for kind, prop in KIND_SCOPES.items())
 STREAM = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, e.canton AS canton, {COLUMNS}"
-READ = "UNWIND $uids AS u MATCH (s:BaseNode {uid: u}) RETURN s.uid AS uid, s.version AS version, s.stamp AS stamp, " \
-       "s.counts AS counts, s.basis AS basis"
+READ = event_counts.READ  # the head and one cell, read as kg.event_counts reads its own
 
 
 def uid(kind: str, canton: str | None) -> str:
     return f"{PREFIX}|{kind}|{canton or ALL}"
-
-
-def last_year() -> int:
-    """The scopes' last year (kg.event_scope._cells): next year."""
-    return dt.date.today().year + 1
 
 
 def basis() -> str:
@@ -120,21 +114,15 @@ def whole_years(since: str | None, until: str | None) -> tuple[int, int] | None:
     either cuts a year."""
     if since is not None and not since.endswith("-01-01") or until is not None and not until.endswith("-12-31"):
         return None
-    first = max(int(since[:4]), FIRST_YEAR) if since else FIRST_YEAR
-    return first, min(int(until[:4]), last_year()) if until else last_year()
+    return years(since, until)
 
 
 def read_count(found: Iterable[Mapping[str, Any]], kind: str, canton: str | None, span: tuple[int, int]) -> int | None:
     """The companies of `kind` in `canton` (None: all) with a notice in the years `span`, from the `READ` rows of the
     head and that cell's node; None where the summary does not hold them (the caller counts)."""
-    by_uid = {r["uid"]: r for r in found}
-    head = by_uid.get(HEAD_UID)
-    if head is None or head["version"] != VERSION or head.get("basis") != basis():
+    cells = event_counts.stamped_cells(found, HEAD_UID, uid(kind, canton), VERSION, basis())
+    if cells is None:
         return None
-    node = by_uid.get(uid(kind, canton))
-    if node is not None and node["version"] != VERSION:
-        return None
-    cells = json.loads(node["counts"]) if node is not None and node["stamp"] == head["stamp"] else {}
     a, b = span
     return sum(n for key, n in cells.items()
                if a <= int((parts := key.split("|"))[0]) <= b and int(parts[1]) < a)
