@@ -48,11 +48,13 @@ def hub_uids(hubs: Iterable[dict | None]) -> list[str]:
     return sorted({h["uid"] for h in hubs if h})
 
 
-def insert_statements(new: Iterable[tuple[str, dict]], hubs: Mapping[str, dict], present: set[str]
-                      ) -> list[tuple[str, dict]]:
+def insert_statements(new: Iterable[tuple[str, dict]], hubs: Mapping[str, dict], present: set[str],
+                      fresh: bool = False) -> list[tuple[str, dict]]:
     """The statements that create the nodes `new` (label, properties), none of them in the graph: the nodes with a
     hub (`hubs`: node uid -> hub row) linked to it, the others plain; before them, the hubs the graph lacks
-    (`present`: the uids of the batch's nodes and hubs that the graph holds) and the mark on those it has."""
+    (`present`: the uids of the batch's nodes and hubs that the graph holds) and the mark on those it has. On a
+    `fresh` graph (`uid_ledger.UidLedger.fresh`: this build wrote every node) no hub was counted and there is no
+    summary yet, so neither is marked."""
     plain: dict[str, list[dict]] = {}
     linked: dict[str, list[dict]] = {}
     needed: dict[str, dict] = {}
@@ -65,8 +67,9 @@ def insert_statements(new: Iterable[tuple[str, dict]], hubs: Mapping[str, dict],
             needed.setdefault(hub["uid"], hub)
     out: list[tuple[str, dict]] = []
     if needed:
+        out.append((INSERT_HUBS, {"rows": [h for u, h in needed.items() if u not in present]}))
+    if needed and not fresh:
         out += [(INVALIDATE_SUMMARY, {"uid": hub_counts.SUMMARY_UID}),
-                (INSERT_HUBS, {"rows": [h for u, h in needed.items() if u not in present]}),
                 (MARK_UNCOUNTED, {"uids": [u for u in needed if u in present]})]
     out += [(insert(label), {"rows": rows}) for label, rows in plain.items()]
     out += [(INSERT_LINKED[label], {"rows": rows}) for label, rows in linked.items()]

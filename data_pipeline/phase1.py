@@ -20,11 +20,12 @@ from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
 
 from data_pipeline.hub_links import hub_uids, insert_statements
-from data_pipeline.inserts import existing, insert, missing, to_write
+from data_pipeline.inserts import insert, missing, to_write
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.summaries import is_valid, write_summary
+from data_pipeline.uid_ledger import Attempts, UidLedger
 from kg.driver import Graph
 from kg.event_scope import (
     KIND_SUBS,
@@ -71,6 +72,15 @@ MATCH (a:BaseNode {{uid: row.src}})
 MATCH (b:BaseNode {{uid: row.dst}})
 MERGE (b)<-[r:{t}]-(a)
 ON CREATE SET r.role = row.role
+""" for t in EDGE_TYPES}
+# An edge to an Event that this batch inserts cannot exist yet: it is created, once per (src, Event) as the MERGE
+# would leave it (the first row's role).
+CREATE_EDGES = {t: f"""
+UNWIND $rows AS row
+MATCH (a:BaseNode {{uid: row.src}})
+MATCH (b:BaseNode {{uid: row.dst}})
+CREATE (b)<-[r:{t}]-(a)
+SET r.role = row.role
 """ for t in EDGE_TYPES}
 
 
@@ -138,30 +148,40 @@ def node_uids(batch: Phase1Batch) -> list[str]:
         hub_uids(batch.hubs.values())
 
 
-def statements(batch: Phase1Batch, present: set[str]) -> list[tuple[str, dict]]:
+def statements(batch: Phase1Batch, present: set[str], fresh: bool = False) -> list[tuple[str, dict]]:
     """The batch's statements, given which of its uids are in the graph (`present`): a node that exists is updated,
     one that does not is inserted with its `create` row, which holds every value of its `update` with the same
-    `as_of` (see `fold`), so the outcome is that of an update after a create-if-missing, in one write."""
+    `as_of` (see `fold`), so the outcome is that of an update after a create-if-missing, in one write. An edge to an
+    Event that exists is MERGEd, one to an Event inserted here created. `fresh`: see `hub_links.insert_statements`."""
     out = [(UPDATE_EVENTS, {"rows": [r for r in batch.events if r["uid"] in present]}),
            (INSERT_EVENTS, {"rows": missing(batch.events, present)}),
            (UPDATE_COMPANIES, {"rows": [r for r in batch.companies if r["uid"] in present]}),
            (INSERT_COMPANIES, {"rows": missing(batch.companies, present)}),
-           *insert_statements((("Person", p) for p in missing(batch.persons, present)), batch.hubs, present)]
-    out += [(MERGE_EDGES[t], {"rows": rows}) for t, rows in batch.edges.items()]
+           *insert_statements((("Person", p) for p in missing(batch.persons, present)), batch.hubs, present, fresh)]
+    for t, rows in batch.edges.items():
+        new: dict[tuple[str, str], dict] = {}
+        for r in rows:
+            if r["dst"] not in present:
+                new.setdefault((r["src"], r["dst"]), r)
+        out += [(MERGE_EDGES[t], {"rows": [r for r in rows if r["dst"] in present]}),
+                (CREATE_EDGES[t], {"rows": list(new.values())})]
     return to_write(out)
 
 
-def _write_batch(tx: ManagedTransaction, batch: Phase1Batch) -> None:
-    for query, params in statements(batch, existing(tx, node_uids(batch))):
+def _write_batch(tx: ManagedTransaction, batch: Phase1Batch, ledger: UidLedger, trusted: bool) -> None:
+    for query, params in statements(batch, ledger.present(tx, node_uids(batch), trusted), ledger.fresh and trusted):
         tx.run(query, params).consume()
 
 
-def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None) -> int:
+def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None,
+           ledger: UidLedger) -> int:
     """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
     until the refused publications are found, and quarantine just those."""
     try:
         batch = fold(rows for _, rows in items)
-        graph.transact(lambda tx: _write_batch(tx, batch))
+        attempts = Attempts()
+        graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first()))
+        ledger.add(node_uids(batch))
         return len(items)
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
@@ -171,15 +191,16 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
             return 0
         log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
         mid = len(items) // 2
-        return _write(graph, items[:mid], on_error) + _write(graph, items[mid:], on_error)
+        return _write(graph, items[:mid], on_error, ledger) + _write(graph, items[mid:], on_error, ledger)
 
 
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
-                on_error: OnError | None = None) -> int:
+                on_error: OnError | None = None, ledger: UidLedger | None = None) -> int:
     """One transaction per batch: a build killed mid-batch leaves nothing half-written. Rows are
-    pseudonymized by `px` before they reach the graph. Returns the publications written."""
+    pseudonymized by `px` before they reach the graph. Returns the publications written. `ledger`: the uids this
+    build wrote, on a build that started on an empty graph (`uid_ledger`)."""
     items = prepare(pubs, px, on_error)
-    return _write(graph, items, on_error) if items else 0
+    return _write(graph, items, on_error, ledger or UidLedger(False)) if items else 0
 
 
 def backfill_kind_scopes(graph: Graph, batch: int = 5000) -> int:

@@ -21,9 +21,10 @@ from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
 from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.identity import hub_for
-from data_pipeline.inserts import existing, to_write
+from data_pipeline.inserts import to_write
 from data_pipeline.offload import Offload
 from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.uid_ledger import Attempts, UidLedger
 from kg.driver import Graph
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,16 @@ MATCH (e:BaseNode {{uid: row.event}})
 MERGE (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
 SET r += row.props
 """ for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
+# An edge of phase 2 is written with its Event's mark, in one transaction, so a pending Event has none yet: it is
+# created, one per (src, Event, role) as the MERGE would leave it (the rows' properties, the later winning). Not for
+# HAS_EVENT, which phase 1 writes too.
+CREATE_LINK = {etype: f"""
+UNWIND $rows AS row
+MATCH (a:BaseNode {{uid: row.src}})
+MATCH (e:BaseNode {{uid: row.event}})
+CREATE (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
+SET r += row.props
+""" for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
 MARK_DONE = """
 UNWIND $uids AS u MATCH (e:BaseNode {uid: u}) SET e.extracted_by = $extractor
 """
@@ -87,7 +98,12 @@ def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PL
     return uid, label, stored, None if m.kind == "company" and m.uid else hub_for(m.name, stored.get("name"), px)
 
 
-def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> int:
+def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN,
+                   ledger: UidLedger | None = None, pending: bool = False) -> int:
+    """The mentions `found` in Events, written with the Events' marks in one transaction. `pending`: every Event was
+    read as not yet extracted (`PENDING_UIDS`), so it has no edge of phase 2 yet (`CREATE_LINK`). `ledger`: see
+    `uid_ledger`."""
+    ledger = ledger or UidLedger(False)
     nodes: dict[str, dict] = {}
     hubs: dict[str, dict] = {}
     links: dict[str, list[dict]] = {t: [] for t in LINK}
@@ -102,17 +118,34 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
                                  "props": {k: v for k, v in edge.items() if v is not None}})
+    uids = [*nodes, *hub_uids(hubs.values())]
+    attempts = Attempts()
+
     def work(tx: ManagedTransaction) -> None:
-        present = existing(tx, [*nodes, *hub_uids(hubs.values())])
+        trusted = attempts.first()  # a re-run (another writer meanwhile) looks every uid up and MERGEs every edge
+        create = trusted and pending
+        present = ledger.present(tx, uids, trusted)
         statements = insert_statements(((n["label"], n["props"]) for n in nodes.values() if n["uid"] not in present),
-                                       hubs, present)
-        statements += [(LINK[etype], {"rows": rows}) for etype, rows in links.items()]
+                                       hubs, present, ledger.fresh and trusted)
+        statements += [(CREATE_LINK[etype], {"rows": _once(rows)}) if create and etype in CREATE_LINK
+                       else (LINK[etype], {"rows": rows}) for etype, rows in links.items()]
         for query, params in to_write(statements):
             tx.run(query, params).consume()
         tx.run(MARK_DONE, {"uids": list(found), "extractor": extractor}).consume()
 
     graph.transact(work)
+    ledger.add(uids)
     return sum(len(v) for v in found.values())
+
+
+def _once(rows: list[dict]) -> list[dict]:
+    """One row per (src, event, role_key), its properties those of the rows in order, as MERGE ... SET r += leaves
+    them."""
+    out: dict[tuple[str, str, str], dict] = {}
+    for r in rows:
+        have = out.setdefault((r["src"], r["event"], r["role_key"]), {**r, "props": {}})
+        have["props"] = {**have["props"], **r["props"]}
+    return list(out.values())
 
 
 def pending_uids(graph: Graph, sub_rubrics: list[str]) -> list[str]:
@@ -202,7 +235,8 @@ def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: P
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
                on_progress: Callable[[int], None] | None = None,
                on_start: Callable[[int], object] | None = None, px: Pseudonymizer = PLAIN,
-               on_error: Callable[[str, str], None] | None = None, processes: bool | None = None) -> Phase2Stats:
+               on_error: Callable[[str, str], None] | None = None, processes: bool | None = None,
+               ledger: UidLedger | None = None) -> Phase2Stats:
     """Pages are written in uid order; the next page is read and extracted meanwhile (`ahead`), the extraction in a
     second process where the extractor computes (`Extractor.computes`) and the pages are many (`offload.use`).
     Writing a page touches only its own events (their marks, edges to them, new weak nodes), so what the next page
@@ -226,7 +260,7 @@ def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page:
             done = [item for item in p.batch if item.uid in p.found]
             stats.failed += len(p.batch) - len(done)
             if p.found:
-                stats.mentions += write_mentions(graph, p.found, extractor.name, px)
+                stats.mentions += write_mentions(graph, p.found, extractor.name, px, ledger, pending=True)
             stats.events += len(done)
             if on_progress:
                 on_progress(len(p.batch) + len(p.unreadable))

@@ -17,21 +17,7 @@ from data_pipeline import offload
 from data_pipeline.build import ALL_SUB_RUBRICS, build, quarantine_file
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.sources.xml_reader import fromstring, plain_xml
-from tests.conftest import run
-from tests.support.graphs import OwnGraph
-
-NODES = "MATCH (n:BaseNode) RETURN n.uid AS uid, labels(n) AS labels, properties(n) AS props"
-EDGES = "MATCH (a:BaseNode)-[r]->(b:BaseNode) RETURN a.uid AS a, type(r) AS t, b.uid AS b, properties(r) AS props"
-RUN_STAMPS = {"stamp"}  # the run that wrote a summary (kg.event_counts)
-
-
-def _dump(graph) -> tuple[list, list]:
-    nodes = sorted((r["uid"], tuple(sorted(r["labels"])),
-                    json.dumps({k: v for k, v in r["props"].items() if k not in RUN_STAMPS}, sort_keys=True, default=str))
-                   for r in run(graph, NODES))
-    edges = sorted((r["a"], r["t"], r["b"], json.dumps(r["props"], sort_keys=True, default=str))
-                   for r in run(graph, EDGES))
-    return nodes, edges
+from tests.support.graphs import OwnGraph, dump
 
 
 def _built(directory: Path, inputs: Path, processes: bool) -> tuple[tuple[list, list], list[str], dict]:
@@ -42,7 +28,7 @@ def _built(directory: Path, inputs: Path, processes: bool) -> tuple[tuple[list, 
         q = quarantine_file(state)
         log = [(e["source"].replace(str(inputs), ""), e["reason"])
                for e in map(json.loads, q.read_text().splitlines() if q.exists() else [])]
-        return _dump(g.graph), log, {"publications": report.publications, "mentions": report.mentions,
+        return dump(g.graph), log, {"publications": report.publications, "mentions": report.mentions,
                                      "quarantined": report.quarantined}
 
 

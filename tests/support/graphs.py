@@ -1,6 +1,7 @@
 """Generated worlds and graph servers of their own, shared by the pipeline, agent and evaluation tests."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -9,13 +10,28 @@ from kg.driver import Graph, connect
 from kg.embedded import EmbeddedServer
 from kg.server import ensure_running
 from kg.settings import Settings
-from tests.conftest import ROOT, embedded_settings
+from tests.conftest import ROOT, embedded_settings, run
+
+NODES = "MATCH (n:BaseNode) RETURN n.uid AS uid, labels(n) AS labels, properties(n) AS props"
+EDGES = "MATCH (a:BaseNode)-[r]->(b:BaseNode) RETURN a.uid AS a, type(r) AS t, b.uid AS b, properties(r) AS props"
+RUN_STAMPS = {"stamp"}  # the run that wrote a summary (kg.event_counts)
 
 
 def generate(out: Path, publications: int, seed: int) -> Path:
     subprocess.run([sys.executable, "-m", "data_pipeline", "generate", "--publications", str(publications),
                     "--seed", str(seed), "--out", str(out)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     return out
+
+
+def dump(graph: Graph) -> tuple[list, list]:
+    """Every node (uid, labels, properties but a run stamp) and every edge (a duplicate edge shows twice), sorted:
+    two builds made the same graph when their dumps are equal."""
+    nodes = sorted((r["uid"], tuple(sorted(r["labels"])),
+                    json.dumps({k: v for k, v in r["props"].items() if k not in RUN_STAMPS}, sort_keys=True, default=str))
+                   for r in run(graph, NODES))
+    edges = sorted((r["a"], r["t"], r["b"], json.dumps(r["props"], sort_keys=True, default=str))
+                   for r in run(graph, EDGES))
+    return nodes, edges
 
 
 class OwnGraph:
