@@ -153,7 +153,7 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     files = list(iter_files(inputs))
     report.files = len(files)
     with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
-        uids = UidLedger.for_graph(graph) if ledger else UidLedger(False)
+        uids = UidLedger.for_graph(graph, len(files)) if ledger else UidLedger(False)
         _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report, processes, uids)
         report.lookups = {"looked_up": uids.looked_up, "skipped": uids.skipped}
         report.stats = graph_stats(graph, q.count)  # whole-graph counts: a build statement too

@@ -14,15 +14,17 @@ from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.phase1 import collect, node_uids, write_batch
 from data_pipeline.phase2 import write_mentions
 from data_pipeline.sources import read_chunk
-from data_pipeline.uid_ledger import FIRST_SEGMENT, UidLedger
+from data_pipeline.uid_ledger import MIN_CAPACITY, UidLedger
 from tests.conftest import run
 from tests.support.graphs import OwnGraph, dump
 
 
 def test_a_uid_given_is_never_missing_and_few_others_may_be_held():
     ledger = UidLedger(True)
-    given = [f"WP-{uuid.uuid4().hex[:16]}" for _ in range(3 * FIRST_SEGMENT)]  # past the first segment: it grew
-    ledger.add(given)
+    given = [f"WP-{uuid.uuid4().hex[:16]}" for _ in range(3 * MIN_CAPACITY)]  # past the first segment: it grew
+    for i in range(0, len(given), 1000):
+        ledger.add(given[i: i + 1000])
+    assert len(ledger._segments) > 1
     assert all(ledger.may_hold(u) for u in given)
     others = [f"WP-{uuid.uuid4().hex[:16]}" for _ in range(50_000)]
     false_positives = sum(ledger.may_hold(u) for u in others) / len(others)
