@@ -53,7 +53,9 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "vu le jour", "constitue", "costituit", "nate nel", "nati nel", "formed", "new business",
                     "came into being", "into existence", "firmengruend", "unternehmensgruend", "ins handelsregister",
                     "formation", "were born", "newly born", "births of", "newco", "new co's", "first entr",
-                    "constitution", "incorporation")),  # (not "articles of incorporation": see event)
+                    "constitution", "incorporation", "popped up", "companies born", "firms born", "launched",
+                    # (not "articles of incorporation": see event)
+                    "first appeared", "first came", "inscribed", "ex novo", "brand-new", "brand new")),
     ("change", ("change", "mutation", "aenderung", "modification", "mutazion", "modific", "cambiament")),
 )
 
@@ -238,7 +240,10 @@ def place(question: str) -> dict:
         if canton_code(word) or len(city_spellings(word)) > 1 or not (
                 f in COUNTRY or f in _FORMS or linker.loose(word) in linker.QUESTION_WORDS | linker.FUNCTION_WORDS
                 or YEAR.fullmatch(word) or event(f)):  # "Number of Löschungen" names no town
-            return {"city": word, "canton_guess": canton_code(word)}
+            code = canton_code(word)
+            if code and f not in CAPITAL_TOWNS and not city_spellings(word)[1:]:
+                return {"canton": code}  # "the register of Graubünden": a canton no town is named after
+            return {"city": word, "canton_guess": code}
     # "Neugründungen Appenzell Ausserrhoden, 2022": a canton no town is named after; a canton's capital its town
     for m in NAMED.finditer(question):
         if _AS_A_NAME.match(question[m.end():]):
@@ -247,7 +252,7 @@ def place(question: str) -> dict:
         spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 1, len(words) + 1)),
                        key=lambda ij: ij[0] - ij[1])  # the longest first
         for start, end in spans:
-            name = " ".join(words[start:end]).strip(".,'")
+            name = re.sub(r"['’]s$", "", " ".join(words[start:end])).strip(".,'")  # "Jura's new companies"
             code = canton_code(name) if len(name) > 2 and not name.isupper() else None  # "URI", "JURA" machines
             # no other name with it ("Uri Levin", "Sarah Wallis", "Jura Elektroapparate"): only question words
             others = words[:start] + words[end:]

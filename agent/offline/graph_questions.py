@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent.offline import filters, linker, roles
-from kg.places import canton_code, city_spellings
+from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
 from kg.text import fold
 
 # -- dates ------------------------------------------------------------------------------------------------------
@@ -47,6 +47,9 @@ YEAR_START = re.compile(r"\b(?:(?:the\s+)?(?:start|beginning)\s+of(?:\s+the\s+ye
                         r"debut(?:\s+(?:de\s+)?(?:l'annee|d'annee|de))?|(?:jahres)?(?:anfang|beginn)(?:\s+des\s+jahres)?|"
                         r"inizio(?:\s+(?:del|dell'anno|anno))?)\s*(?:(?:de\s+|d'|of\s+|di\s+)?(?P<M>" + _MONTH + r")\.?\s+)?"
                         r"(?P<y>\d{4})\b")
+# the board by another name, where a company's persons on a day are asked (a lookup's "directors" are all officers)
+_DIRECTORS = re.compile(r"\b(directors?|directorships?|director posts?|administrators?|administration council|"
+                        r"governing bod(?:y|ies))\b")
 # a change asked, not a state: "who joined the board at the end of 2021", "wer hat … verlassen", "chi è entrato"
 _CHANGED = re.compile(r"\b(join\w*|left|leav\w*|resign\w*|appoint\w*|elect\w*|step\w* down|entered|"
                       r"(?:est|sont|etait|etaient|a ete|ont ete) entre\w*|sorti\w*|quitt\w*|"
@@ -96,7 +99,8 @@ CONNECTED = re.compile(r"\b(connect\w*|link\w*|relat\w*|tie[sd]?|in common|verbi
                        r"shar(?:e|es|ed|ing)|each other|one another|anything to do|miteinander|zu tun|a voir avec|"
                        r"a che fare|l'un\w* (?:avec|con) l'altr\w*|rattach\w*|connexions?|percors\w*|cammin\w*|"
                        r"chemins?|(?:der|den|dem|einen) weg|bridg\w*|(?:le|un|du|il|da|del) ponte?(?![\w-])|thread|"
-                       r"hang together|"
+                       r"hang together|associat\w*|intertwin\w*|bound up|overlap\w*|mutual|go-between|tramite|"
+                       r"colleg(?:a|ano|ate|ati)|foot in both|"
                        r"turns? up (?:at|in) both|(?:sits?|serves?|appears?|active|involved|present|works?) in both)\b")
 # between the two, with a person asked: "bridge person between A and B", "tie between A / B, via whom"
 BETWEEN = re.compile(r"\b(between|entre|zwischen|tra|fra|both|beiden|deux|entrambe|due)\b")
@@ -113,7 +117,7 @@ _NO_TIE = re.compile(r"\b(?:links?|liens?|collegament\w*|routes?|percors\w*|weg|
                      r"buero\w*|uffic\w*|train|bus|car|auto|zug|treno)\b")
 
 # -- persons by their companies ---------------------------------------------------------------------------------
-PERSONS = re.compile(r"\b(persons?|people|individuals?|who|directors?|(?:board )?members?|personen|leute|wer|"
+PERSONS = re.compile(r"\b(persons?|people|individuals?|who|whom|names|folks|directors?|(?:board )?members?|personen|leute|wer|"
                      r"welche personen|mitglieder|personnes?|qui|individus|administrateurs|membres|persone|chi|"
                      r"quali persone|amministratori|membri|anyone|anybody|everyone|everybody|someone|somebody|jemand|"
                      r"verwaltungsraete|verwaltungsraetinnen|quelqu'un|qualcuno|chiunque)\b")
@@ -122,8 +126,9 @@ _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
 _AT_LEAST = (r"at least|a minimum of|minimum(?: of)?|no fewer than|not fewer than|no less than|not less than|mindestens|"
              r"wenigstens|minimal|nicht weniger als|au moins|au minimum|minimum|pas moins de|almeno|come minimo|minimo|"
              r"non meno di")
-MANY = re.compile(r"\b(?:(?:strictly )?more than|over|above|beyond|mehr als|ueber|plus de|au-dela de|au dela de|piu di|oltre|"
-                  r"" + _AT_LEAST + r")\s+" + _N + r"\b"
+MANY = re.compile(r"\b(?:(?:strictly )?(?:more than|over|above|greater than|higher than|larger than)|beyond|in excess of|"
+                  r"exceed(?:s|ing)?|upwards of|mehr als|ueber|plus de|au-dela de|au dela de|superieur a|piu di|oltre|"
+                  r"superiore a|" + _AT_LEAST + r")\s+" + _N + r"\b"
                   # "above 60 years", "capital above 100 000 francs", "over 1 million": no count of seats
                   r"(?!['’.,]?\d|\s*(?:\d|years?|yrs?|jahre?n?|ans?\b|anni|chf|fr\b|francs?|franken|franchi|"
                   r"million\w*|mio\b|mrd|milliard\w*|bn\b|%|per ?cent|prozent|pour ?cent|cantons?|kantone?n?|cantoni))")
@@ -134,15 +139,21 @@ MOST = re.compile(r"\b(most|meisten|am meisten|le plus|plus grand nombre|piu|il 
                   r"rank\w*|by (?:the )?number of|(?:largest|highest|greatest|biggest) number|nach (?:der )?anzahl|"
                   r"par nombre|selon le nombre|per numero|"
                   r"classifica\w*|classement|rangliste)\b")
-SEATS = re.compile(r"\b(compan\w*|boards?|mandates?|seats|positions?|posts|roles|firm\w*|unternehm\w*|"
+SEATS = re.compile(r"\b(compan\w*|boards?|boardrooms?|councils?|mandates?|seats|positions?|posts|roles|firm\w*|unternehm\w*|"
                    r"directorships?|memberships?|\w*mandat\w*|gesellschaft\w*|verwaltungsraet\w*|societes|entreprises|"
                    r"conseils|postes|fonctions|sieges|verwaltungsrat\w*|\w*sitze|seggi|cda|vr|"
                    r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
-COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?:\w+[\s-]+){0,2}?(?:directors?|members?|mitglieder\w*|"
+# (not the seats themselves: "more than 3 boards of directors")
+COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+[\s-]+){0,2}?"
+                             r"(?:directors?|members?|mitglieder\w*|"
                              r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone|"
                              r"consiglieri)\b")
 AT_LEAST = re.compile(r"\b(" + _AT_LEAST + r")\b")
+# the number written first, then "more than that": "3: who sits on more boards than that?", "3 — who is a director at
+# strictly more than that many companies?", "3 is the threshold: plus que ça"
+THAN_THAT = re.compile(r"^\W*" + _N + r"\b(?=.*\b(?:than (?:that|this)|that many|plus que (?:ca|cela)|mehr als (?:das|dies)|"
+                       r"piu di cosi|piu di questo)\b)")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
                  r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
 
@@ -151,10 +162,12 @@ LIST = re.compile(r"\b(which|what|list\w*|show\w*|name the|welche\w*|liste\w*|ne
                   r"lesquel\w*|montre\w*|donne\w*|quali|quale|elenc\w*|mostra\w*)\b")
 COMPANIES = re.compile(r"\b(compan\w*|firm\w*|business\w*|unternehm\w*|gesellschaft\w*|societe\w*|entreprise\w*|"
                        r"societa|aziend\w*|ditt[ae]|enterprises?|corporations?|entit(?:y|ies)|outfits?|societ(?:y|ies)|"
-                       r"co\.?s|entites?|entita|imprese|undertakings?)\b")
+                       r"co\.?s|entites?|entita|imprese|undertakings?|concerns)\b")
 # the kinds that count_entities_by_event cannot tell (no sub-rubric of their own), first match wins
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoei]|"
+    # (the Italian "incorporate" only with what follows it: "did they incorporate in 2020" is a founding)
+    ("merged", re.compile(r"\b(merg\w*|absorb\w*|fusion\w*|fusionn\w*|fusionier\w*|fusione|fuse\w*|incorporat[aoi]|"
+                          r"incorporate (?:da|dalla|dal|nella|nel|in una|in un)|"
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     # ("moved up in the ranking" is no move)
     ("moved", re.compile(r"\b(mov\w*(?!\s+(?:up|down|forward|ahead)\b)|relocat\w*|"
@@ -168,7 +181,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(?:um|ueber)(?:ge)?siedel\w*|(?:um|ueber)siedl\w*|"
                          # a change, shift or transfer of the seat, the seat's change ("shifted their registered
                          # office", "changed of head office", "ont changé de domicile", "HQ transfers", "Domizilwechsel")
-                         r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|displac\w*|re-?register\w*|cambi\w*|"
+                         r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|swap\w*|displac\w*|re-?register\w*|cambi\w*|"
                          r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?<!board )(?:seats?|registered office|head ?office|headquarters?|hq|"
                          r"domicil\w*|siege|sitz|domizil|sede|place of business)"
                          # not a board seat ("switched seats on the board"), nor a thing of the office ("the HQ phone
@@ -177,7 +190,8 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\s*(?:phone|telephone|number|hours|provider|holder|fiscal|e-?mail|website)\b)|"
                          r"(?<!board )(?<!board-)(?:seat|head ?office|headquarters|hq|domicile|domizil|siege|sede)[\s-]+"
                          r"(?:transfers?|changes?|moves?|switch\w*|wechsel\w*|shifts?)|"
-                         r"domizilwechsel\w*|displaced|upped sticks|up sticks|packed (?:their|its) bags)\b")),
+                         r"domizilwechsel\w*|displaced|upped sticks|up sticks|packed (?:their|its) bags|packed up|"
+                         r"decamp\w*|migrat\w*|exodus|re-?domicil\w*|uproot\w*)\b")),
     ("renamed", re.compile(r"\b(renam\w*|changed (?:its|their) names?|new names?|name changes?|umbenann\w*|"
                            r"namensaender\w*|neuen? namen?|(?:namen?|firma) geaendert|change de (?:nom|raison)|"
                            r"changement de (?:nom|raison)|"
@@ -229,10 +243,18 @@ TO_FROM = re.compile(rf"\b(?i:to|into|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})\s+(
                      rf"(?P<a>{_CAP_PLACE})", re.UNICODE)
 FROM_ONLY = re.compile(rf"\b(?i:from|away from|out of|weg aus|weg von|depuis|quitte\w*|quitted|left|leaving|lasciat\w*)"
                        rf"\s+(?P<a>{_CAP_PLACE})", re.UNICODE)
+# the kinds a canton's register keeps (a move is between towns): a canton named as its capital is named is the canton
+_CANTONAL = {"founded", "deleted", "bankrupt", "liquidation"}
+_TOWN_NOUN = re.compile(r"\b(towns?|city|cities|municipalit\w*|village|stadt|gemeinde\w*|ort(?:schaft)?|ville|commune|"
+                        r"localite|citta|comune|localita)\b")
+# "Bern-based companies that moved to Thun", "Zug-domiciled firms": the place they were seated in
+FROM_BASED = re.compile(rf"(?P<a>{_CAP_PLACE})-(?i:based|domiciled|registered|seated)\b", re.UNICODE)
+_PRONOUN_PLACES = {"it", "them", "there", "here", "la", "li", "dort", "dorthin"}
 TO_ONLY = re.compile(rf"\b(?i:to|into|towards?|over to|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
 # "left Interlaken for Spiez", "left Thun and settled in Biel", "ont quitté Onex pour Genève", "hanno lasciato Onex per
 # Ginevra"
-LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\w* d[e']|partit\w* da)\s*"
+LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|walked out on|walked away from|abandoned|deserted|lasciat\w*|lasciando|"
+                      rf"parti\w* d[e']|partit\w* da)\s*"
                       rf"(?P<a>{_PLACE})\s+(?i:for|pour|per|to(?=\s+(?:establish|settle|set up|install|re-?register))|"
                       rf"(?:and|und|et|e)\s+(?:settled|moved|relocated|went|s'est install\w*|"
                       rf"s'est etabli\w*|s'est établi\w*|si e trasferit\w*|si è trasferit\w*|zog)\s+"
@@ -240,6 +262,10 @@ LEFT_FOR = re.compile(rf"\b(?i:left|leaving|quitt\w*|lasciat\w*|lasciando|parti\
                       rf"\s+(?:(?:[\w']+\s+){{0,3}}?(?i:s'install\w*|s'etabl\w*|s'établ\w*|install\w*|etabl\w*|établ\w*|"
                       rf"establish\w*|trasferirsi|stabilir\w*|settle\w*|set up)(?:\s+(?:[\w']+\s+){{0,2}}?(?i:in|at|a|à|en|au)|"
                       rf"\s+(?i:a|à|en|in|au)))?\s*(?P<b>{_PLACE})", re.UNICODE)
+# the place left first, the leaving in a clause after it: "Kriens, which many firms have quit for Morges"
+WHICH_LEFT = re.compile(rf"^\W*(?:(?i:regarding|concerning|as for)\s+)?(?P<a>{_CAP_PLACE}),\s+(?i:which|that)\s+"
+                        rf"(?:[\w']+\s+){{0,5}}?(?i:left|quit|quitted|abandoned|deserted)\s+(?i:for|pour|per)\s+"
+                        rf"(?P<b>{_PLACE})", re.UNICODE)
 # where they settled, then where they came from: "settled in Basel coming from Sarnen", "installées à Bâle en venant de
 # Sarnen", "niedergelassen in Basel, aus Sarnen kommend", "stabilite a Basilea provenienti da Sarnen"
 ARRIVED_FROM = re.compile(rf"\b(?i:settled|arrived|install\w*|etabli\w*|établi\w*|arriv\w*|niedergelassen|angesiedelt|"
@@ -259,7 +285,8 @@ BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|
                   rf"demenagements?|déménagements?|trasferimenti|traslochi)\s+(?P<a>{_CAP_PLACE})\s+"
                   rf"(?i:to|nach|vers|verso|à|a|->|→|=>|>)\s+(?P<b>{_PLACE})", re.UNICODE)
 # the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
-LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})\s+(?i:to|nach|vers|verso|à|a|->|→)\s+(?P<b>{_CAP_PLACE})\s*"
+LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})(?:\s+(?i:to|nach|vers|verso|à|a|->|→)|,\s*(?i:then|puis|dann|poi))\s+"
+                     rf"(?P<b>{_CAP_PLACE})\s*"
                      rf"(?=[,:;–—?(]|-\s|$)", re.UNICODE)
 # a pair that says where from and where to: "from A ... into B", "A as old domicile, B as new one"
 _FROM_SIDE = re.compile(r"\b(?i:from|out of|von|aus|left|quitt\w*)\b")
@@ -305,8 +332,10 @@ FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|
                          r"vor (?:der|dem) (?:sitzverlegung|umzug|verlegung)|avant (?:son|le|la) (?:demenagement|"
                          r"transfert|deplacement)|prima del (?:trasloco|trasferimento|cambio di sede)|"
                          r"von wo|woher|d'ou|da dove|da quale (?:citta|comune|localita|luogo|sede|cantone|paese)|"
-                         r"from where|from which (?:town|city|place|municipality|commune|village|canton|locality))\b|"
-                         r"\b(?:mov\w*|relocat\w*) (?:away )?from\W*$")
+                         r"from where|from (?:which|what) (?:town|city|place|municipality|commune|village|canton|locality)|"
+                         r"(?:left|quit|vacated|abandoned) (?:which|what) (?:town|city|place|municipality|commune)|whence|"
+                         r"until (?:its|the) (?:transfer|move|relocation))\b|"
+                         r"\b(?:mov\w*|relocat\w*) (?:away )?(?:from|out of)\W*$")
 SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|hq|sitz\w*|siege|sede|domicil\w*|domizil\w*|"
                        r"place of business)\b")
 SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
@@ -335,7 +364,8 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"takeover|take\s+(?:\S+\s+){0,4}?over|avale\w*|confluit\w*|"
                          r"inglob\w*|rachet\w*|uebernahm\w*|uebernehm\w*|acquis\w*|acquist\w*|"
                          r"fusioniert\w*|aufgegangen|verschmolzen|fus[ao]|fusionat\w*|"
-                         r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoei]|incorporazione|fusione|"
+                         r"uebernomm\w*|absorbe\w*|englob\w*|fusionn\w*|repris\w*|incorporat[aoi]|incorporazione|fusione|"
+                         r"incorporate (?:da|dalla|dal|nella|nel|in una|in un)|"
                          r"assorbit\w*|assorbent\w*|incorporant\w*|(?<!en )reprenant\w*|absorbant\w*|amalgamat\w*|"
                          r"uebernehmend\w*|aufnehmend\w*|rechtsnachfolg\w*|(?:legal )?successor\w*|successeur\w*|successore|"
                          r"combined into|(?:was|were|been|got|be) combined with|surviving (?:company|entity|firm|one)|"
@@ -343,6 +373,7 @@ MERGED_INTO = re.compile(r"\b(absorb\w*|merged into|merged|merge|merger|took ove
                          r"integrat[aoei] (?:in|nella|nel)|"
                          r"(?:dissolved|dissolution|aufgeloest|aufloesung|dissoute?s?|sciolt[aoei]|scioglimento)\s+"
                          r"(?:[\w']+\s+){0,2}?(?:without|sans|ohne|senza) (?:liquidation|liquidazione)|"
+                         r"folded into|rolled (?:up )?into|annex\w*|pass(?:ed)? into|incorporated into|"
                          r"rilevat\w*)\b")
 # its assets and liabilities taken over by another (a universal succession), not its balance sheet
 _ASSETS_TAKEN = re.compile(r"\b(?:assets and liabilities|actifs et passifs|aktiven und passiven|attivi e passivi)\b"
@@ -406,6 +437,8 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
         return GraphAsk("find_connections", {}, 2, "connection")
     if mentions >= 1 or anchored:
         keys, _former = roles.asked_roles(masked)
+        if not keys and date_in(masked) and _DIRECTORS.search(f):  # "the directors of X on 1 May 2021": its board
+            keys = set(roles.ROLE_GROUPS["board"][0])
         # a day, or (for a group of persons, not who joined or left) a year's end or start: "the board at the end
         # of 2021"; not what was published that day ("what was published about X on 1 March 2021")
         when = date_in(masked) or (year_bound(masked) if keys and not _CHANGED.search(f) else None)
@@ -428,10 +461,12 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
 
 def _ranking(masked: str, f: str) -> GraphAsk | None:
     """Persons by their companies: "who sits on the most boards", "persons on more than three boards"."""
-    many, most = MANY.search(f) or OR_MORE.search(f), MOST.search(f)
+    many, most = MANY.search(f) or OR_MORE.search(f) or THAN_THAT.search(f), MOST.search(f)
     if not (PERSONS.search(f) and SEATS.search(f) and (many or most)) or COUNTED_PERSONS.search(f):
         return None
     keys, _ = roles.asked_roles(masked)
+    if not keys and _DIRECTORS.search(f):  # "directors at more than 3 companies": board seats
+        keys = set(roles.ROLE_GROUPS["board"][0])
     args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
                             else "companies"}
     if keys:
@@ -456,7 +491,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     masked = _JOINED_TO.sub(r"\1 \2 \3", masked)  # "Bern-to-Thun seat transfers"
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
     went = FROM_TO.search(masked) if WENT.search(f) and COMPANIES.search(f) else None
-    if kind is None and (LEFT_FOR.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
+    if kind is None and (LEFT_FOR.search(masked) or WHICH_LEFT.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
                          or (len(_from_to(masked)) == 2 and SEAT_NOUN.search(f) and _moving(masked))
                          # "out of Sion, into Sierre: which outfits?": companies, where they left and where they went
                          or (COMPANIES.search(f) and _left_and_went(masked))
@@ -492,6 +527,9 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
         where = filters.place(masked)
         if where.get("canton"):
             args["canton"] = where["canton"]
+        elif where.get("city") and kind in _CANTONAL and fold(where["city"]) in CAPITAL_TOWNS and where.get("canton_guess") \
+                and not _TOWN_NOUN.search(f):
+            args["canton"] = where["canton_guess"]  # "new entries in Schwyz": the canton's register, its capital within
         elif where.get("city"):
             args["town"] = where["city"]
     period = filters.period(f)
@@ -526,14 +564,29 @@ def _place_like(name: str) -> bool:
 
 
 def _from_to(masked: str) -> dict[str, str]:
+    """The places a move is said to go from and to; one said by a pronoun is the other place named ("Regarding Bern:
+    which companies left it for Liestal?")."""
+    out = {k: re.sub(r"['’]s$", "", v) for k, v in _ends(masked).items()}  # "Nyon's firms that moved to Vevey"
+    for end, other in (("from_place", "to_place"), ("to_place", "from_place")):
+        if fold(out.get(end, "")) in _PRONOUN_PLACES:
+            named = [p for p in _places(masked, fallback=True) if p and p != out.get(other)]
+            if named:
+                out[end] = named[0]
+            else:
+                del out[end]
+    return out
+
+
+def _ends(masked: str) -> dict[str, str]:
     m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
+         or WHICH_LEFT.search(masked)
          or ARRIVED_FROM.search(masked) or BARE.search(masked) or ARROW.search(masked) or _leading(masked))
     if m and not filters.YEAR.fullmatch(m.group("a")):
         to = m.group("b") or m.groupdict().get("c") or ""
         return {"from_place": _lower_place(masked, m, "a", _trimmed(m.group("a"))),
                 "to_place": _lower_place(masked, m, "b" if m.group("b") else "c", to.strip(".'"))}
     out = {}
-    a, b = FROM_ONLY.search(masked), TO_ONLY.search(masked)
+    a, b = FROM_ONLY.search(masked) or FROM_BASED.search(masked), TO_ONLY.search(masked)
     if a:
         out["from_place"] = a.group("a").strip(".'")
     if b:

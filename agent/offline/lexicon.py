@@ -477,6 +477,7 @@ a an the of in on at to for from by with about into over under and or not no is 
 have had do does did can could will would shall should may might must what which who whom whose when where why
 how many much me my i you your we our it its it's this that these those there here they them their he she him
 her his any all some each every than then also only just please let lets us s now ok okay
+regarding concerning across throughout within concernant betreffend bezueglich hinsichtlich riguardo riguardante
 der die das den dem des ein eine einer eines einem einen im in am an auf aus bei mit nach seit von vom zu zum zur
 fuer ueber unter vor hinter neben zwischen durch gegen ohne um und oder nicht kein keine ist sind war waren wird
 werden wurde wurden hat haben hatte hatten sein seine seiner ihr ihre ihrer es sie er wir ich du mir mich uns

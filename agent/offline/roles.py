@@ -49,7 +49,7 @@ FORMER = re.compile(r"\b(former|previous|past|earlier|used to|left|resigned|step
 # the board by its abbreviation: "VR", "VR-Mandate", "CdA", "C.d.A.", "BoD"; the French "CA" only where it is a body
 # one sits in ("au CA", "membre du CA": "le CA" may be the turnover, "ça" folds to "ca")
 _BOARD_SHORT = re.compile(r"(?<![\w.-])(?:vr|cda|c\.d\.a\.?|bod)(?![\w])")
-_CA = re.compile(r"\b(?:au|aux|membres? du|dans (?:le|les|\d+|\w+))\s+CA\b")
+_CA = re.compile(r"\b(?:au|aux|membres? du|composition du|dans (?:le|les|\d+|\w+))\s+CA\b")
 
 
 def asked_roles(question: str) -> tuple[set[str], bool]:

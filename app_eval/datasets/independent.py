@@ -10,11 +10,13 @@ Z to ZY 16 in unusual words, mostly French and English (6 each: 2 plain, 2 fragm
 Italian), told that the textbook words were taken and to describe the thing asked instead of naming it. ZZ to ZZG
 wrote the seven questions only a graph answers (the board on a day, the former seat, moves between two towns, the
 foundations of a canton and year, persons with more than k board seats, the company another merged into, the link
-between two companies), 16 each (6 English, 4 French, 3 each German and Italian), in the same unusual words. The
-writers were agents told never to read the repository, its word lists or its datasets, each given a persona (a
-compliance officer, a journalist, a notary's clerk …) and the asks' meaning only.
+between two companies), 16 each (6 English, 4 French, 3 each German and Italian), in the same unusual words; ZZH to
+ZZK the same seven, every template with the name, place, day or condition first (`order`: 10 English, 2 each in the
+others), the English word order the engine read worst. The writers were agents told never to read the repository,
+its word lists or its datasets, each given a persona (a compliance officer, a journalist, a notary's clerk …) and the
+asks' meaning only.
 
-The split is the writer's: A to L and O to ZZG were each measured once held out and then used to find rules (`dev`);
+The split is the writer's: A to L and O to ZZK were each measured once held out and then used to find rules (`dev`);
 M and N were written for the test split and are never read while working on the engine (`test`; their figures are
 looked at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
 writer's template appears there.

@@ -40,7 +40,9 @@ c2c18cac1d32 c54a69ab8ba2 d156dd8a1aad da51843844b3 dcf956396f1a
 def test_every_writer_wrote_every_ask_in_four_languages():
     """A-P wrote 12 templates per lookup (6 English, 2 each in German, French, Italian); Q-ZY 16, more of them French
     or Italian, the languages whose wording the engine read worst (W-Y tersely and with the name first); ZZ on 16
-    for each of the questions only a graph answers (6 English, 4 French, 3 each German and Italian)."""
+    for each of the questions only a graph answers (6 English, 4 French, 3 each German and Italian); ZZH-ZZK 16 for each
+    of those with the name, place, day or condition first (10 English, 2 each in the others), the English word order
+    the engine read worst."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
     graph_writers = 0
     for w in writers():
@@ -54,7 +56,8 @@ def test_every_writer_wrote_every_ask_in_four_languages():
             kinds = Counter(t.column for t in ts if t.ask == ask)
             assert min(kinds["de"], kinds["fr"], kinds["it"]) >= 2, (w, ask, kinds)
             english = {c: n for c, n in kinds.items() if c not in ("de", "fr", "it")}
-            assert set(english) == {"plain", "fragment", "order"} and sum(english.values()) >= 6, (w, ask, kinds)
+            assert set(english) in ({"plain", "fragment", "order"}, {"order"}) and sum(english.values()) >= 6, \
+                (w, ask, kinds)
     assert graph_writers >= 4
 
 
