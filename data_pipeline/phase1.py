@@ -66,22 +66,20 @@ SET c += row.update, c.as_of = row.as_of
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
 EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN", "ACQUIRED_FROM", "DISSOLVED_IN")
 # Written from the Event (`dst`): ArcadeDB's MERGE walks the edges of the pattern's first bound node.
-MERGE_EDGES = {t: f"""
+def _edge(verb: str, set_role: str, etype: str) -> str:
+    return f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})
 MATCH (b:BaseNode {{uid: row.dst}})
-MERGE (b)<-[r:{t}]-(a)
-ON CREATE SET r.role = row.role
-""" for t in EDGE_TYPES}
+{verb} (b)<-[r:{etype}]-(a)
+{set_role} r.role = row.role
+"""
+
+
+MERGE_EDGES = {t: _edge("MERGE", "ON CREATE SET", t) for t in EDGE_TYPES}
 # An edge to an Event that this batch inserts cannot exist yet: it is created, once per (src, Event) as the MERGE
 # would leave it (the first row's role).
-CREATE_EDGES = {t: f"""
-UNWIND $rows AS row
-MATCH (a:BaseNode {{uid: row.src}})
-MATCH (b:BaseNode {{uid: row.dst}})
-CREATE (b)<-[r:{t}]-(a)
-SET r.role = row.role
-""" for t in EDGE_TYPES}
+CREATE_EDGES = {t: _edge("CREATE", "SET", t) for t in EDGE_TYPES}
 
 
 @dataclass

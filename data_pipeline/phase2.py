@@ -46,23 +46,21 @@ RETURN e.uid AS uid, e.full_text AS text, e.language AS language, e.sub_rubric A
 # number or a name seen before is already there), each with its NameHub's edge (`hub_links`).
 # MERGEd from the Event: an authority or an audit firm named in thousands of notices would make a MERGE from
 # its side walk all its edges (ArcadeDB walks the first bound node's), so the cost would grow with the graph.
-LINK = {etype: f"""
+def _link(verb: str, etype: str) -> str:
+    return f"""
 UNWIND $rows AS row
 MATCH (a:BaseNode {{uid: row.src}})
 MATCH (e:BaseNode {{uid: row.event}})
-MERGE (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
+{verb} (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
 SET r += row.props
-""" for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
+"""
+
+
+LINK = {etype: _link("MERGE", etype) for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
 # An edge of phase 2 is written with its Event's mark, in one transaction, so a pending Event has none yet: it is
 # created, one per (src, Event, role) as the MERGE would leave it (the rows' properties, the later winning). Not for
 # HAS_EVENT, which phase 1 writes too.
-CREATE_LINK = {etype: f"""
-UNWIND $rows AS row
-MATCH (a:BaseNode {{uid: row.src}})
-MATCH (e:BaseNode {{uid: row.event}})
-CREATE (e)<-[r:{etype} {{role_key: row.role_key}}]-(a)
-SET r += row.props
-""" for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
+CREATE_LINK = {etype: _link("CREATE", etype) for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
 MARK_DONE = """
 UNWIND $uids AS u MATCH (e:BaseNode {uid: u}) SET e.extracted_by = $extractor
 """

@@ -437,11 +437,12 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
         return GraphAsk("find_connections", {}, 2, "connection")
     if mentions >= 1 or anchored:
         keys, _former = roles.asked_roles(masked)
-        if not keys and date_in(masked) and _DIRECTORS.search(f):  # "the directors of X on 1 May 2021": its board
-            keys = set(roles.ROLE_GROUPS["board"][0])
+        day = date_in(masked)
+        if day:  # "the directors of X on 1 May 2021": its board
+            keys = _board_for_directors(keys, f)
         # a day, or (for a group of persons, not who joined or left) a year's end or start: "the board at the end
         # of 2021"; not what was published that day ("what was published about X on 1 March 2021")
-        when = date_in(masked) or (year_bound(masked) if keys and not _CHANGED.search(f) else None)
+        when = day or (year_bound(masked) if keys and not _CHANGED.search(f) else None)
         if when and not (PUBLISHED.search(_SOURCE.sub(" ", f)) and not keys):
             args: dict[str, Any] = {"date": when[0]} | ({"roles": sorted(keys)} if keys else {})
             return GraphAsk("company_as_of", args, 1, roles.label(keys) if keys else "state")
@@ -459,14 +460,18 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
     return _ranking(masked, f) or _listing(masked, f, anchored)
 
 
+def _board_for_directors(keys: set[str], f: str) -> set[str]:
+    """The roles asked, or the board where none is and the directors are (only where a day or a ranking of seats
+    makes them the board)."""
+    return set(roles.ROLE_GROUPS["board"][0]) if not keys and _DIRECTORS.search(f) else keys
+
+
 def _ranking(masked: str, f: str) -> GraphAsk | None:
     """Persons by their companies: "who sits on the most boards", "persons on more than three boards"."""
     many, most = MANY.search(f) or OR_MORE.search(f) or THAN_THAT.search(f), MOST.search(f)
     if not (PERSONS.search(f) and SEATS.search(f) and (many or most)) or COUNTED_PERSONS.search(f):
         return None
-    keys, _ = roles.asked_roles(masked)
-    if not keys and _DIRECTORS.search(f):  # "directors at more than 3 companies": board seats
-        keys = set(roles.ROLE_GROUPS["board"][0])
+    keys = _board_for_directors(roles.asked_roles(masked)[0], f)  # "directors at more than 3 companies": board seats
     args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
                             else "companies"}
     if keys:

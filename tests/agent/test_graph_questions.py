@@ -212,11 +212,16 @@ def test_a_list_question_is_analytics_and_names_no_entity():
      {"min_count": 4, "roles": "board", "metric": "companies"}),
 ])
 def test_other_phrasings_of_the_graph_classes(question, mentions, tool, args):
+    _assert_read(question, mentions, tool, args)
+
+
+def _assert_read(question: str, mentions: int, tool: str, args: dict) -> None:
+    """`question` asks `tool` with `args` ("roles": "board" for the board's roles among them)."""
     ask = read(question, mentions, False)
-    assert ask is not None and ask.tool == tool, question
+    assert ask is not None and ask.tool == tool, (question, ask)
     for key, value in args.items():
         if key == "roles":
-            assert "board_member" in ask.args["roles"]
+            assert "board_member" in ask.args["roles"], (question, ask.args)
         else:
             assert ask.args.get(key) == value, (question, key, ask.args)
 
@@ -492,13 +497,7 @@ def test_reviewer_near_misses_of_the_merger_connection_and_threshold_rules(quest
      {"kind": "founded", "canton": "TG", "year": 2019}),
 ])
 def test_name_first_and_topic_word_orders(question, mentions, tool, args):
-    ask = read(question, mentions, False)
-    assert ask is not None and ask.tool == tool, (question, ask)
-    for key, value in args.items():
-        if key == "roles":
-            assert "board_member" in ask.args["roles"], (question, ask.args)
-        else:
-            assert ask.args.get(key) == value, (question, key, ask.args)
+    _assert_read(question, mentions, tool, args)
 
 
 @pytest.mark.parametrize("question, mentions", [
