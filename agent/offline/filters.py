@@ -360,7 +360,10 @@ def rank_args(question: str) -> dict:
 
 # "fondations de sociétés", "fondazione di società": the founding of companies, not the legal form
 _FOUNDING_OF = re.compile(r"\b(?:fondations?|fondazion[ei]) (?:de|d'|des|di|delle) ?(?:societes|entreprises|societa|"
-                          r"aziende|imprese|ditte)\b")
+                          r"aziende|imprese|ditte)\b|"
+                          # "new company foundations", "foundations of companies": foundings, not the legal form
+                          r"\b(?:company|companies|business|firm|corporate) foundations?\b|"
+                          r"\bfoundations? of (?:new )?(?:companies|firms|businesses)\b")
 
 
 def legal_form(f: str) -> str | None:

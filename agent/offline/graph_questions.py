@@ -146,13 +146,15 @@ SEATS = re.compile(r"\b(compan\w*|boards?|boardrooms?|councils?|mandates?|seats|
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
 # (not the seats themselves: "more than 3 boards of directors")
 COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+[\s-]+){0,2}?"
+                             r"(?<!per )(?<!pro )(?<!par )(?<!each )"  # "3 directorships per person": seats counted per person
                              r"(?:directors?|members?|mitglieder\w*|"
                              r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone|"
                              r"consiglieri)\b")
 AT_LEAST = re.compile(r"\b(" + _AT_LEAST + r")\b")
 # the number written first, then "more than that": "3: who sits on more boards than that?", "3 — who is a director at
-# strictly more than that many companies?", "3 is the threshold: plus que ça"
-THAN_THAT = re.compile(r"^\W*" + _N + r"\b(?=.*\b(?:than (?:that|this)|that many|plus que (?:ca|cela)|mehr als (?:das|dies)|"
+# strictly more than that many companies?", "3 is the threshold: plus que ça", "Threshold 3: … more than that number"
+THAN_THAT = re.compile(r"^\W*(?:(?:threshold|limit|cut-?off|seuil|limite|soglia|schwelle\w*|grenze)\W+)?" + _N +
+                       r"\b(?=.*\b(?:than (?:that|this)|that many|plus que (?:ca|cela)|mehr als (?:das|dies)|"
                        r"piu di cosi|piu di questo)\b)")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
                  r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
@@ -291,8 +293,9 @@ LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})(?:\s+(?i:to|nach|vers|verso|à|a
 # a pair that says where from and where to: "from A ... into B", "A as old domicile, B as new one"
 _FROM_SIDE = re.compile(r"\b(?i:from|out of|von|aus|left|quitt\w*)\b")
 _TO_SIDE = re.compile(r"\b(?i:into|towards?|over to|nach|vers|verso|then|puis|dann|poi)\b|->|→")
-_OLD_SIDE = re.compile(r"\b(?i:old|ancien\w*|alte[nrms]?|vecchi\w*|previous|former|frueher\w*|bisherig\w*)\b")
-_NEW_SIDE = re.compile(r"\b(?i:new|nouve\w*|neue[nrms]?|nuov\w*)\b")
+_OLD_SIDE = re.compile(r"\b(?i:old|ancien\w*|alte[nrms]?|vecchi\w*|previous\w*|former\w*|frueher\w*|bisherig\w*|earlier|"
+                       r"originally|before)\b")
+_NEW_SIDE = re.compile(r"\b(?i:new|nouve\w*|neue[nrms]?|nuov\w*|now|nowadays|today|currently|afterwards)\b")
 # trade between two places, no move: "companies from Lugano that export into Italy", "ship goods out of Basel"
 _TRADE = re.compile(r"\b(?:export\w*|import\w*|sell\w*|sold|suppl\w*|ship\w*|deliver\w*|liefer\w*|verkauf\w*|vend\w*|"
                     r"fourni\w*|fornisc\w*|fornit\w*|esport\w*|expand\w*|owned|gehoer\w*|appartien\w*|apparten\w*|"
@@ -304,7 +307,11 @@ _NOT_PLACES = {"hq", "ch", "che", "uid", "ide", "idi", "handelsregister", "regis
                *MONTHS, "q1", "q2", "q3", "q4", "h1", "h2", "monday", "tuesday", "wednesday", "thursday", "friday",
                "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
                "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunedi", "martedi",
-               "mercoledi", "giovedi", "venerdi", "sabato", "domenica"}
+               "mercoledi", "giovedi", "venerdi", "sabato", "domenica",
+               # a capitalised word opening a sentence or standing alone that no town is ("Formerly seated in Aigle …",
+               # "… may I know?")
+               "i", "formerly", "previously", "earlier", "originally", "once", "now", "today", "currently", "later",
+               "then", "before", "afterwards"}
 # the first word of a town of two capitalised words ("Le Locle", "St. Moritz", "Bad Ragaz"); two other capitalised
 # words together are more likely a person's name ("Anna Keller") than a town
 _TOWN_FIRST = {"le", "la", "les", "l'", "st", "st.", "ste", "ste.", "saint", "sainte", "sankt", "san", "santa", "bad", "val",
@@ -472,8 +479,11 @@ def _ranking(masked: str, f: str) -> GraphAsk | None:
     if not (PERSONS.search(f) and SEATS.search(f) and (many or most)) or COUNTED_PERSONS.search(f):
         return None
     keys = _board_for_directors(roles.asked_roles(masked)[0], f)  # "directors at more than 3 companies": board seats
+    # mandates are (company, role) pairs; a board's roles at one company (member, then chair) are one board seat, so
+    # "board mandates" are counted as boards, the companies
+    board = bool(keys) and keys <= set(roles.ROLE_GROUPS["board"][0])
     args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
-                            else "companies"}
+                            and not board else "companies"}
     if keys:
         args["roles"] = sorted(keys)
     if many:
@@ -497,7 +507,8 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
     kind = next((k for k, pattern in KINDS if pattern.search(f)), None)
     went = FROM_TO.search(masked) if WENT.search(f) and COMPANIES.search(f) else None
     if kind is None and (LEFT_FOR.search(masked) or WHICH_LEFT.search(masked) or (FROM_TO.search(masked) and SEAT_NOUN.search(f))
-                         or (len(_from_to(masked)) == 2 and SEAT_NOUN.search(f) and _moving(masked))
+                         or (len(_from_to(masked)) == 2 and (SEAT_NOUN.search(f) or _SHIFTED.search(f))
+                             and _moving(masked))
                          # "out of Sion, into Sierre: which outfits?": companies, where they left and where they went
                          or (COMPANIES.search(f) and _left_and_went(masked))
                          or (ARROW.search(masked) and COMPANIES.search(f)) or ARRIVED_FROM.search(masked)
@@ -643,6 +654,10 @@ def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
         taken += words[i:i + 2]
         i += 2
     return " ".join(taken).strip(".'")
+
+
+# a move said by a bare verb beside an old and a new place ("in Lugano earlier, now in Locarno: which companies shifted?")
+_SHIFTED = re.compile(r"\b(?:shift\w*|switch\w*)\b")
 
 
 def _left_and_went(masked: str) -> bool:

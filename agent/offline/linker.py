@@ -156,6 +156,8 @@ def _company_match(span: list[str], name: list[str], folded: tuple[list[str], li
     m = _typo_match(cs, cn) or (_typo_match(core(folded[0]), core(folded[1])) if folded else 0.0)
     if m and not _same_form(span, name):
         m -= 2 * TIE  # "… AG" typed: a GmbH of that name is less likely
+    elif m and not _same_form(span, name, literal=True):
+        m -= 1.5 * TIE  # "… SA" typed: the SA of that name before an AG of it (a translation of the form)
     return m
 
 
@@ -167,11 +169,12 @@ def _edge(word: str) -> bool:
 FORM_GROUPS = ({"ag", "sa", "aktiengesellschaft"}, {"gmbh", "sarl", "sagl", "llc"})
 
 
-def _same_form(span: list[str], name: list[str]) -> bool:
-    """The legal-form words typed are the name's (in any of the languages), or none were typed."""
+def _same_form(span: list[str], name: list[str], literal: bool = False) -> bool:
+    """The legal-form words typed are the name's (in any of the languages; `literal`: as the name writes them), or
+    none were typed."""
     typed = {w for w in span if w in FORM_WORDS}
     own = {w for w in name if w in FORM_WORDS}
-    return all(w in own or any(w in g and own & g for g in FORM_GROUPS) for w in typed)
+    return all(w in own or not literal and any(w in g and own & g for g in FORM_GROUPS) for w in typed)
 
 
 def _typo_match(typed: list[str], name: list[str]) -> float:

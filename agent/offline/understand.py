@@ -61,8 +61,8 @@ _ATTRIBUTES = frozenset({"capital", "uid", "address", "legal_form", "purpose", "
 # what else a follow-up without a subject asks of the conversation's entity
 _OF_ONE = frozenset({"persons", "foundation", "first_notice", "latest_notice", "name_change", "seat_move",
                      "liquidation", "bankruptcy", "deletion", "history", "network"})
-_COMPANY_NOUNS = (r"compan\w*|firms|enterprises|societies|outfits|firmen|unternehmen|gesellschaften|societes|entreprises|"
-                  r"societa|aziende|ditte|imprese")
+_COMPANY_NOUNS = (r"compan\w*|firms|enterprises|businesses|societies|outfits|firmen|unternehmen|gesellschaften|societes|"
+                  r"entreprises|societa|aziende|ditte|imprese")
 _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|publikationen|avis|pubblicazioni|persons|"
                    r"people|personen|personnes|persone)\b")
 # what a person's companies are asked by: the companies, or the mandates, functions and entries they hold there
@@ -79,9 +79,12 @@ _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms|enterprises|bus
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
-_LINKED = re.compile(r"\b(shar\w*(?:\W+\w+){0,2}?\W+(?:people|persons|directors|officers|board|members|management)|"
-                     r"same (?:people|persons|directors|officers)|gemeinsame\w* person\w*|personnes communes|"
-                     r"persone (?:in )?comun\w*)\b")
+_LINKED = re.compile(r"\b((?:shar|partag|condivid|teil)\w*(?:\W+\w+){0,2}?\W+(?:people|persons|directors|officers|board|"
+                     r"members|management|personnes|administrateurs|dirigeants|persone|amministratori|personen|"
+                     r"verwaltungsraete|organe)|same (?:people|persons|directors|officers)|gemeinsame\w* person\w*|"
+                     r"personnes (?:en )?commun\w*|persone (?:in )?comun\w*|memes gens|"
+                     r"(?:through|via|by|par|tramite|attraverso|ueber) (?:the same |shared |common |des |les memes |"
+                     r"le stesse |gemeinsame )?(?:persons|people|personnes|persone|personen|gens))\b")
 # a quoted name: double quotes or guillemets, or single quotes that open after a space and close before one (an
 # apostrophe inside a word, "what's", "J'aimerais", "s'il", quotes nothing)
 _QUOTED = re.compile(r"[\"“„«]([^\"”“»]{2,80})[\"”“»]|(?<!\w)['‘]([^'’‘]{2,80})['’](?!\w)")
@@ -248,7 +251,9 @@ def _choose_kind(u: Understanding, link: dict) -> dict:
     kinds = {link["kind"], *(a["kind"] for a in link.get("alternatives", []))}
     if len(kinds) < 2:
         return link
-    want = "Person" if _PERSON_CUES.search(fold(u.masked)) else "Company"
+    # "which companies are linked to X through shared persons": a company's network, whatever the words for companies
+    masked = fold(u.masked)
+    want = "Person" if _PERSON_CUES.search(masked) and not _LINKED.search(masked) else "Company"
     pool = [link, *link.get("alternatives", [])]
     same = [e for e in pool if e["kind"] == want]
     if not same:
@@ -262,7 +267,8 @@ def _choose_kind(u: Understanding, link: dict) -> dict:
 # is), nor is a registered letter, "inscrits pour faire quoi", "starting with CHE" or when a procedure started
 _CHE_START = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?) with (?:the )?che\b")  # the number starting so
 _STARTED = re.compile(r"\b((?:procedure|proceedings?|liquidation|bankruptcy)\b.{0,40}?)\bstart(?:ed|s)?\b")  # its start
-_ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b")
+_ADDRESS_PHRASES = re.compile(r"\bregistered (?:office|address|seat)|\b(?:in )?(?:which|what) (?:town|city|municipality)\b|"
+                              r"\bwhere(?: exactly)? (?:are|is) (?:they|it) registered\b|\bregistered where\b")
 _REGISTERED_AT = re.compile(r"\b(?<!first )registered (?=at|there|for(?! the first)|in|with|under|today|now|currently)\b|"
                             r"\bregistered (?:letter|mail|post)\b|\binscrite?s? (?=pour\b)|\bstart(?:s|ing)? with\b|"
                             r"\bstart(?:s|ed)? (?=(?:the |a |to )?(?:procedure|proceedings?|liquidat\w*|bankrupt\w*|wind\w*)\b)")
@@ -353,10 +359,10 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         return u
     if _TEXT.search(f) and not _SEEN_MENTION.search(f) and not (u.link and u.facts & _ATTRIBUTES) and not (
             u.refers_back and u.facts & {"first_notice", "latest_notice"}) and not (
-            u.kind == "person" and u.link and _WHOSE_COMPANIES.search(asked)):
+            u.kind == "person" and u.link and _COMPANIES.search(asked)):
         # (the purpose of a named company "to see if it mentions trading" is still its purpose; "the earliest
-        # publication mentioning them" is that person's first notice; "in which enterprises is P mentioned?" that
-        # person's companies)
+        # publication mentioning them" is that person's first notice; "in which enterprises is P mentioned?", "firms
+        # where P is mentioned" that person's companies)
         u.intent = I.ALL
         u.text_query = u.name or _after_preposition(q) or q
         return u
@@ -895,8 +901,10 @@ def _settle(facts: set[str], asked: str) -> set[str]:
     if {"foundation", "persons"} <= facts and (_BODY_CONSTITUTED.search(asked) or re.search(r"\bnee\b", asked)) and not (
             _asks_who(asked) or _has(asked, tuple(w for w in FACTS["foundation"] if "constitu" not in w and "nee" not in w))):
         facts.discard("foundation")  # "le conseil est constitué quand ?", "la directrice est née en quelle année ?"
-    if {"foundation", "legal_form"} <= facts and re.search(r"\bincorporated as\b", asked) and not _WHEN.search(asked):
-        facts.discard("foundation")  # "incorporated as what?": the legal form
+    if {"foundation", "legal_form"} <= facts and re.search(
+            r"\bincorporated as\b|\b(?:a|an|or|une|ou|una|o) (?:foundation|fondation|fondazione)\b", asked) \
+            and not _WHEN.search(asked):
+        facts.discard("foundation")  # "incorporated as what?", "a foundation or what sort of enterprise?": the legal form
     if "purpose" in facts and facts & {"persons", "network"} and _ACTIVE_IN.search(asked) and not _has(
             asked, FACTS["purpose"]):
         facts.discard("purpose")  # "que font les administrateurs ?", "sono attivi in cosa, i gerenti?": those persons
@@ -980,7 +988,9 @@ _BODY_CONSTITUTED = re.compile(r"\b(?:board|conseil|direction|comite|committee|v
                                r"committee|consiglio|direction)\b")
 _FOR_PURPOSES = re.compile(r"\bfor (?:the |our |my )?purposes? of\b|\baux fins d[eu']|\bai fini d")
 # "qui" that asks no one: "pour ce qui est de X", "une boîte qui date de quand ?" (a relative pronoun after the firm)
-_NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b")
+_NOT_WHO = re.compile(r"\b(?:ce|boite|societe|entreprise|firme|structure|maison|compagnie|affaire|sarl|sa) qui\b|"
+                     # a relative after persons: "through persons who also appear there", "des gens qui …"
+                     r"\b(?:persons|people|individuals|directors|officers|personnes|gens|persone) (?:who|qui|chi)\b")
 _WHO_WORD = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_WHO)) + r")\b(?!-)")  # "par qui, …" too ("qui-vive" not)
 
 

@@ -509,3 +509,47 @@ def test_name_first_and_topic_word_orders(question, mentions, tool, args):
 def test_near_misses_of_those_word_orders(question, mentions):
     ask = read(question, mentions, False)
     assert ask is None or ask.tool not in ("rank_persons", "company_as_of", "list_events"), (question, ask)
+
+
+# Board mandates, thresholds and moves as writers ZZP-ZZQ put them (stop 46, dev), each phrased here in words of its
+# own, with the near-misses that share their words
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    # a board mandate is a board seat: member, then chair of one company is one seat, counted as its company
+    ("More than 2 board mandates: who holds them?", 0, "rank_persons",
+     {"min_count": 3, "roles": "board", "metric": "companies"}),
+    ("Plus de 4 mandats d'administrateur : quelles personnes ?", 0, "rank_persons",
+     {"min_count": 5, "roles": "board", "metric": "companies"}),
+    ("Which persons hold more than 5 mandates?", 0, "rank_persons", {"min_count": 6, "metric": "mandates"}),
+    # the threshold named before its number; seats counted per person
+    ("Limit 2: who sits on more boards than that number?", 0, "rank_persons", {"min_count": 3}),
+    ("Over 2 directorships per person: who has that many?", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    # a move by the old and the new place, however said
+    ("Formerly based in Visp and relocated to Brig: which firms?", 0, "list_events",
+     {"kind": "moved", "from_place": "Visp", "to_place": "Brig"}),
+    ("In Chur earlier, now in Davos: which companies shifted?", 0, "list_events",
+     {"kind": "moved", "from_place": "Chur", "to_place": "Davos"}),
+    ("Thun was the old seat and Spiez the new one for which companies, may I ask?", 0, "list_events",
+     {"kind": "moved", "from_place": "Thun", "to_place": "Spiez"}),
+    # foundings of companies named "foundations"
+    ("In canton Uri in 2021, the new company foundations, please?", 0, "list_events",
+     {"kind": "founded", "canton": "UR", "year": 2021, "legal_form": None}),
+])
+def test_mandates_thresholds_and_moves_of_the_later_writers(question, mentions, tool, args):
+    _assert_read(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    ("Which foundations were entered in canton Uri in 2021?", 0, "list_events",
+     {"kind": "founded", "legal_form": "Stiftung"}),  # foundations, the legal form
+])
+def test_near_misses_of_those_rules(question, mentions, tool, args):
+    _assert_read(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question", [
+    "Which companies have more than 3 directors per board?",  # persons counted per company
+    "New companies seated in Chur or Davos?",  # two places, no move
+])
+def test_near_misses_are_no_ranking_or_move(question):
+    ask = read(question, 0, False)
+    assert ask is None or ask.tool != "rank_persons" and ask.args.get("kind") != "moved", (question, ask)

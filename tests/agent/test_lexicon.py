@@ -530,6 +530,25 @@ CASES["legal_form"] += ["{n}: GmbH, AG or otherwise?", "{n} corporate type?"]
 CASES["purpose"] += ["What business is {n} registered for? For which business is it registered?"]
 CASES["name_change"] += ["{n}: former company styles?", "Was the company name of {n} ever changed?"]
 CASES["uid"] += ["{n}: CHE reference?", "Registration identifier of {n}?"]
+# from the words of ZZL-ZZO (an insolvency assistant in Lugano, a KYC analyst in Lausanne, a carpenter near Thun, a
+# London underwriter), in phrasings of this test's own: a register it was wiped out of or an entry carried out of
+# it, effaced, extinct; a firm that re-styled itself; an entity's type; a trade; shorthand
+CASES["deletion"] += ["{n}: wiped out of the register on which day?", "Die Austragung von {n}, wann war die?",
+                      "Date d'effacement de {n} ?", "{n} è estinta dal registro da quando?",
+                      "When was {n} taken out from the register?", "{n} – no longer in the register since when?"]
+CASES["name_change"] += ["{n} hat umfirmiert, von welchem Namen?", "Vormals hiess {n} wie?",
+                         "What did {n} call itself before?", "{n}: frühere Firmenbezeichnungen?"]
+CASES["legal_form"] += ["Che tipo di ente è {n}?", "{n}: a foundation or what sort of enterprise?",
+                        "{n} – which company structure?", "{n} : une SA ou une autre forme ?"]
+CASES["purpose"] += ["{n}: what trade are they in?"]
+CASES["capital"] += ["{n}: issued cap?"]
+CASES["bankruptcy"] += ["{n} bkcy date?"]
+CASES["uid"] += ["{n} CHE no.?"]
+CASES["persons"] += ["{n}: board line-up?"]
+CASES["network"] += ["Cross-directorships of {n}?", "Sociétés connexes à {n} ?", "Personenverflechtungen von {n}?",
+                     "Businesses associated with {n} where its people also appear?"]
+CASES["foundation"] += ["Quand {n} a-t-elle été constituée ?", "{n}: new entry in the register on which day?"]
+CASES["address"] += ["{n}: where exactly are they registered?", "{n} full adress?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -758,6 +777,13 @@ NOT_ASKED = [
     ("The court noted a failure to file by {n}?", {"unread"}),
     ("What's the failure rate at {n}?", {"unread"}),
     ("What's the game {n} sells called?", {"unread"}),
+    # from the words of ZZL-ZZO: an enterprise identification number is no kind of entity ("che ente"); a trade
+    # register is no trade; persons who link are the link, not the persons asked; an effect is no effacement
+    ("Does {n} have a CHE enterprise identification number?", {"uid"}),
+    ("What trade register number has {n}?", {"uid"}),
+    ("Which companies are connected to {n} through persons who also sit elsewhere?", {"network"}),
+    ("Who are the persons who run {n}?", {"persons"}),
+    ("With what effect was {n} deleted?", {"deletion"}),
 ]
 
 
@@ -795,6 +821,8 @@ def person(truth) -> str:
     ("{p}: in which companies is this person mentioned?", False),
     ("Which notices mention {p}?", True),
     ("In which notices is {p} mentioned?", True),
+    ("Firms where {p} is mentioned?", False),
+    ("List of businesses with any mention of {p} in the gazette", False),
 ])
 def test_the_companies_a_person_is_mentioned_in_are_no_text_search(ctx, person, template, text_search):
     """"In which enterprises is P mentioned?" asks for P's companies; "which notices mention P?" for a text search."""
