@@ -694,7 +694,9 @@ def _places(masked: str, fallback: bool = False) -> list[str]:
         name = _trimmed(m.group())  # "Sitzwechsel Frauenfeld", "Von Schaffhausen": the place after
         if fallback and (_BEFORE_PLACE.search(masked[:m.start()]) or (
                 " " in name and fold(name.split()[0]) not in _TOWN_FIRST and not canton_code(name)
-                and len(city_spellings(name)) < 2)):
+                and len(city_spellings(name)) < 2
+                # a town's words joined by "am", "bei", "sur" … ("Affoltern am Albis", "Muri bei Bern")
+                and not any(fold(w) in _JOIN_WORDS for w in name.split()[1:-1]))):
             name = ""  # no place to pair, but a name that makes the two others no pair ("Swiss Official Gazette")
         key = re.sub(r"^(?:canton|kanton|cantone)\s+", "", fold(name))  # "Kanton Zürich" and "Zürich": one place
         if not name:

@@ -81,7 +81,8 @@ _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|networ
 # companies tied to one named company by its persons ("share directors with", "gemeinsame Personen mit")
 _LINKED = re.compile(r"\b((?:shar|partag|condivid|teil)\w*(?:\W+\w+){0,2}?\W+(?:people|persons|directors|officers|board|"
                      r"members|management|personnes|administrateurs|dirigeants|persone|amministratori|personen|"
-                     r"verwaltungsraete|organe)|same (?:people|persons|directors|officers)|gemeinsame\w* person\w*|"
+                     r"verwaltungsraete|organe)|same (?:people|persons|directors|officers|vr|gl|board\w*|signator\w*|managers?)|"
+                     r"memes personnes|stesse persone|cross-mandat\w*|gemeinsame\w* person\w*|"
                      r"personnes (?:en )?commun\w*|persone (?:in )?comun\w*|memes gens|"
                      r"(?:through|via|by|par|tramite|attraverso|ueber) (?:the same |shared |common |des |les memes |"
                      r"le stesse |gemeinsame )?(?:persons|people|personnes|persone|personen|gens))\b")

@@ -530,6 +530,8 @@ def test_near_misses_of_those_word_orders(question, mentions):
      {"kind": "moved", "from_place": "Chur", "to_place": "Davos"}),
     ("Thun was the old seat and Spiez the new one for which companies, may I ask?", 0, "list_events",
      {"kind": "moved", "from_place": "Thun", "to_place": "Spiez"}),
+    ("Bülach as former seat, Affoltern am Albis as new seat: which companies?", 0, "list_events",
+     {"kind": "moved", "from_place": "Bülach", "to_place": "Affoltern am Albis"}),
     # foundings of companies named "foundations"
     ("In canton Uri in 2021, the new company foundations, please?", 0, "list_events",
      {"kind": "founded", "canton": "UR", "year": 2021, "legal_form": None}),

@@ -549,6 +549,14 @@ CASES["network"] += ["Cross-directorships of {n}?", "Sociétés connexes à {n} 
                      "Businesses associated with {n} where its people also appear?"]
 CASES["foundation"] += ["Quand {n} a-t-elle été constituée ?", "{n}: new entry in the register on which day?"]
 CASES["address"] += ["{n}: where exactly are they registered?", "{n} full adress?"]
+# from the words of ZZR-ZZS (a journalist in Geneva, a fiduciary clerk in Zurich), in phrasings of this test's own
+CASES["deletion"] += ["{n} è stata depennata dal registro?"]
+CASES["foundation"] += ["Neueintrag {n}: wann?"]
+CASES["persons"] += ["Direzione di {n}?", "{n}: ruoli attuali dei membri?"]
+CASES["name_change"] += ["{n}: frühere Firma?", "Previous Firma of {n}?"]
+CASES["uid"] += ["Le n° d'identification de {n} ?"]
+CASES["purpose"] += ["Business object of {n}?"]
+CASES["network"] += ["{n}: wo sind ihre Leute sonst noch?", "Cross-mandates of {n}?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}

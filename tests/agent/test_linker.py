@@ -234,7 +234,8 @@ def test_a_proprietorship_and_its_owner_by_what_is_asked(ctx, truth):
     asks = {"Company": (f"Which companies are connected to {name} through shared persons?",
                         f"Quelles sociétés sont liées à {name} par des personnes communes ?",
                         f"Quali società condividono persone con {name}?",
-                        f"Welche Firmen teilen sich Personen mit {name}?"),
+                        f"Welche Firmen teilen sich Personen mit {name}?",
+                        f"{name} : les mêmes personnes apparaissent dans quelles autres sociétés ?"),
             "Person": (f"In which companies does {name} appear?", f"Dans quelles sociétés figure {name} ?",
                        f"In quali società compare {name}?")}
     for kind, questions in asks.items():

@@ -43,7 +43,8 @@ def test_every_writer_wrote_every_ask_in_four_languages():
     for each of the questions only a graph answers (6 English, 4 French, 3 each German and Italian); ZZH-ZZK 16 for each
     of those with the name, place, day or condition first (10 English, 2 each in the others), the English word order
     the engine read worst; ZZL-ZZO 16 per lookup (7 English: 2 plain, 2 fragment, 3 order; 3 each in the others);
-    ZZP-ZZQ the graph questions name first again, half of them in everyday words."""
+    ZZP-ZZQ the graph questions name first again, half of them in everyday words; ZZR-ZZS the lookups (4 English
+    `order`), ZZT-ZZU the graph questions as ZZP-ZZQ."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
     graph_writers = 0
     for w in writers():
