@@ -296,6 +296,8 @@ _TO_SIDE = re.compile(r"\b(?i:into|towards?|over to|nach|vers|verso|then|puis|da
 _OLD_SIDE = re.compile(r"\b(?i:old|ancien\w*|alte[nrms]?|vecchi\w*|previous\w*|former\w*|frueher\w*|bisherig\w*|earlier|"
                        r"originally|before)\b")
 _NEW_SIDE = re.compile(r"\b(?i:new|nouve\w*|neue[nrms]?|nuov\w*|now|nowadays|today|currently|afterwards)\b")
+# a move said by a bare verb beside an old and a new place ("in Lugano earlier, now in Locarno: which companies shifted?")
+_SHIFTED = re.compile(r"\b(?:shift\w*|switch\w*)\b")
 # trade between two places, no move: "companies from Lugano that export into Italy", "ship goods out of Basel"
 _TRADE = re.compile(r"\b(?:export\w*|import\w*|sell\w*|sold|suppl\w*|ship\w*|deliver\w*|liefer\w*|verkauf\w*|vend\w*|"
                     r"fourni\w*|fornisc\w*|fornit\w*|esport\w*|expand\w*|owned|gehoer\w*|appartien\w*|apparten\w*|"
@@ -467,10 +469,13 @@ def read(masked: str, mentions: int, anchored: bool) -> GraphAsk | None:
     return _ranking(masked, f) or _listing(masked, f, anchored)
 
 
+_BOARD_ROLES = frozenset(roles.ROLE_GROUPS["board"][0])
+
+
 def _board_for_directors(keys: set[str], f: str) -> set[str]:
     """The roles asked, or the board where none is and the directors are (only where a day or a ranking of seats
     makes them the board)."""
-    return set(roles.ROLE_GROUPS["board"][0]) if not keys and _DIRECTORS.search(f) else keys
+    return set(_BOARD_ROLES) if not keys and _DIRECTORS.search(f) else keys
 
 
 def _ranking(masked: str, f: str) -> GraphAsk | None:
@@ -481,7 +486,7 @@ def _ranking(masked: str, f: str) -> GraphAsk | None:
     keys = _board_for_directors(roles.asked_roles(masked)[0], f)  # "directors at more than 3 companies": board seats
     # mandates are (company, role) pairs; a board's roles at one company (member, then chair) are one board seat, so
     # "board mandates" are counted as boards, the companies
-    board = bool(keys) and keys <= set(roles.ROLE_GROUPS["board"][0])
+    board = bool(keys) and keys <= _BOARD_ROLES
     args: dict[str, Any] = {"metric": "mandates" if re.search(r"\bmandat\w*|\bmandates?\b|\bcariche\b|\bincarichi\b", f)
                             and not board else "companies"}
     if keys:
@@ -654,10 +659,6 @@ def _lower_place(masked: str, m: re.Match, group: str, name: str) -> str:
         taken += words[i:i + 2]
         i += 2
     return " ".join(taken).strip(".'")
-
-
-# a move said by a bare verb beside an old and a new place ("in Lugano earlier, now in Locarno: which companies shifted?")
-_SHIFTED = re.compile(r"\b(?:shift\w*|switch\w*)\b")
 
 
 def _left_and_went(masked: str) -> bool:
