@@ -135,6 +135,20 @@ def dissolution_pubs(t: Truth, uid: str) -> list[dict]:
             or any(c in p["facts"].get("changes", []) for c in BANKRUPTCY_CHANGES)]
 
 
+_LEGAL_DAYS = (("deletion_date", "deleted on"), ("bankruptcy_opening_date", "bankruptcy opened on"))
+
+
+def _legal_dates(p: dict) -> list[str]:
+    """The days a dissolution notice states for its legal effect (the deletion, the bankruptcy's opening): true facts an
+    answer may give beside the notice's publication day, so they are reference facts too (not key ones)."""
+    return [p["facts"][k] for k, _ in _LEGAL_DAYS if p["facts"].get(k)]
+
+
+def _legal_day(p: dict) -> str:
+    said = [f"{words} {p['facts'][k]}" for k, words in _LEGAL_DAYS if p["facts"].get(k) and p["facts"][k] != p["date"]]
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def _medium(t: Truth, pick: _Picker) -> list[Draft]:
     out = []
     for uid in pick.companies(MEDIUM["founded"], lambda u, c: _first(t, u, _sub("HR01")) is not None):
@@ -189,9 +203,11 @@ def _medium(t: Truth, pick: _Picker) -> list[Draft]:
     for uid in pick.companies(MEDIUM["dissolution"],
                               lambda u, c: c["legal_form"] != "0101" and 2 <= len(dissolution_pubs(t, u)) <= 6):
         pubs, name = dissolution_pubs(t, uid), t.name(uid)
-        listed = ", ".join(f"{p['sub_rubric']} notice {p['publication_number']} of {p['date']}" for p in pubs)
+        listed = ", ".join(f"{p['sub_rubric']} notice {p['publication_number']} of {p['date']}{_legal_day(p)}" for p in pubs)
+        stated = sorted({d for p in pubs for d in _legal_dates(p)} - {p["date"] for p in pubs})
         out.append(Draft(_item("medium", "dissolution", f"Yes: {listed}.",
-                               [f for p in pubs for f in _pub_facts(p, key_pub=True)], uid, [name], answer_kind="list",
+                               [f for p in pubs for f in _pub_facts(p, key_pub=True)]
+                               + [Fact(kind="date", value=d, key=False) for d in stated], uid, [name], answer_kind="list",
                                publications=[p["publication_number"] for p in pubs]), Ask.of("dissolution", n=name)))
     return out
 

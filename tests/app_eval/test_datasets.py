@@ -108,6 +108,12 @@ def test_committed_golden_set_is_the_demo_worlds_truth(demo_world, demo_truth, d
             assert not {f.value for f in it.facts} & {m["text"] for m in t.former_officers(uid).values()}
         if it.category == "renamed":  # the whole chain of names
             assert [f.value for f in it.facts if f.kind == "name"] == [n["name"] for n in t.companies[uid]["names"][:-1]]
+        if it.category == "dissolution":  # every notice is key; the days of legal effect they state are facts too
+            stated = {p["facts"][k] for p in t.pubs_of_company[uid] if p["publication_number"] in it.source["publications"]
+                      for k in ("deletion_date", "bankruptcy_opening_date") if p["facts"].get(k)}
+            published = {p["date"] for p in t.pubs_of_company[uid] if p["publication_number"] in it.source["publications"]}
+            assert {f.value for f in it.facts if not f.key} == stated - published, it.id
+            assert {f.value for f in it.facts if f.key and f.kind == "publication"} == set(it.source["publications"])
         if it.category == "connected":  # every company sharing a person, not one of them
             assert len(it.facts) == len(it.source["connected"]) >= 3
         if it.category == "board_on_date":  # the board that day: terms of office from the truth

@@ -349,6 +349,25 @@ def test_list_answers_score_set_precision_and_recall():
                  "Roth, Lea.") == pytest.approx(2 / 3, abs=0.01)  # P 1/2, R 1
 
 
+def test_a_dissolution_answer_may_state_the_days_of_legal_effect(golden, judge):
+    """Listing a company's dissolution notices, an answer may say when it was deleted or went bankrupt (days its
+    notices state): true, so not counted against it; a wrong such day still is."""
+    items = [it for it in golden.items if it.category == "dissolution" and any(not f.key for f in it.facts)]
+    assert items
+    for it in items:
+        listed = "; ".join(f"notice {p} of {f.value}" for f, p in zip(
+            [f for f in it.facts if f.key and f.kind == "date"], it.source["publications"], strict=True))
+        legal = [f.value for f in it.facts if not f.key]
+
+        def score(days: list[str], it=it, listed=listed) -> float:
+            said = " ".join(f"Its bankruptcy was opened or it was deleted on {d}." for d in days)
+            return judge.score(CORRECTNESS, JudgeInput(it.question, f"{listed}. {said}", it.expected,
+                                                       tuple(f.model_dump() for f in it.facts), answer_kind="list")).value
+
+        assert score(legal) == 1.0, it.id
+        assert score([d.replace(d[:4], str(int(d[:4]) - 3)) for d in legal]) < 1.0, it.id
+
+
 def test_judges_import_nothing_from_the_agent_or_the_extractors():
     """SPEC §10: judges measure independently. Every module of app_eval/judges imports only the standard
     library, third-party packages, app_eval.judges itself and kg."""
