@@ -78,8 +78,13 @@ RETURN c.uid AS uid LIMIT 1
 """, """
 MATCH (e:Event) WHERE e.sub_rubric = 'HR02' AND e.changes CONTAINS 'revocation' AND e.status_after IS NULL
 RETURN e.uid AS uid LIMIT 1
+""", """
+MATCH (e:Event)<-[r:ACTED_IN]-(p:Person)
+WHERE r.status = 'registered' AND r.signature IS NULL AND e.full_text CONTAINS ('[bisher: ' + p.name + ',')
+RETURN e.uid AS uid LIMIT 1
 """)  # the fourth: a notice naming a company (a branch's head office) dated its state and held back its own notices;
-# the last: the register's notice of a revoked bankruptcy did not make the company active again
+# the fifth: the register's notice of a revoked bankruptcy did not make the company active again; the last: the old
+# name of a person registered under a new one ("[bisher: Metthofer, Sarah, ...]") was registered, not renamed
 
 
 def _outdated(graph: Graph) -> bool:

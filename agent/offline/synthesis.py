@@ -15,6 +15,7 @@ from agent.offline.understand import EVENT_FACTS, Understanding
 from agent.safe_text import md_text, safe_data
 from agent.states import S0, Decision
 from kg.endpoints.vocabulary import EVENT_TYPES
+from kg.posts import RENAMED, Persons
 from kg.text import fold
 
 SUB_RUBRIC_NAMES = {
@@ -58,6 +59,7 @@ def _changes(row: dict[str, Any]) -> list[str]:
 
 
 LEFT = ("resigned", "deleted", "left")
+NOT_NOW = (*LEFT, RENAMED)  # a renamed person's post goes on under the new name (kg.posts)
 RELATION_NAMES = {"HEAD_OFFICE_OF": "head office", "PROVIDES_ASSURANCE_TO": "auditor", "RELATED_TO": "office"}
 
 
@@ -132,16 +134,22 @@ _PAID = re.compile(r"\b(paid|einbezahlt|eingezahlt|liberier\w*|libere\w*|verse\w
 def _persons_table(rows: list[dict]) -> str:
     lines = ["| Person | Role | Signature | Status | Notice |", "|---|---|---|---|---|"]
     # those still registered first; a person whose latest notice says they left is listed as such
-    for r in sorted(_latest_per_person(rows), key=lambda r: r.get("role_status") in LEFT):
+    for r in sorted(_latest_per_person(rows), key=lambda r: r.get("role_status") in NOT_NOW):
         lines.append(f"| {r['name']} | {r.get('role', '')} | {r.get('signature', '')} | "
-                     f"{'left' if r.get('role_status') in LEFT else 'registered'} | {_cite(r)} |")
+                     f"{_status_word(r.get('role_status'))} | {_cite(r)} |")
     return "\n".join(lines)
 
 
+def _status_word(status: str | None) -> str:
+    return "left" if status in LEFT else "renamed" if status == RENAMED else "registered"
+
+
 def _latest_per_person(rows: list[dict]) -> list[dict]:
+    """Each person's latest entry; a person is one however the company's notices write the name (`kg.posts`)."""
     latest: dict[str, dict] = {}
+    persons = Persons()
     for r in sorted(rows, key=lambda r: (r.get("publication_date", ""), r["publication_number"])):
-        latest[r["uid"]] = r
+        latest[persons.of(r["name"]) if r.get("name") else r["uid"]] = r
     return list(latest.values())
 
 
@@ -155,14 +163,14 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
     prokura = roles.prokura_named(u.question)  # read once, not per row
     latest = [r for r in _latest_per_person(rows) if not u.roles or roles.holds(r, u.roles, prokura)]
     left = [r for r in latest if r.get("role_status") in LEFT]
-    now = [r for r in latest if r.get("role_status") not in LEFT]
+    now = [r for r in latest if r.get("role_status") not in NOT_NOW]
     what = md_text(u.role_words or "persons")
     if u.former:
         return (f"Former {what} of {name} (left according to the notices):\n\n" + _persons_table(left) if left
                 else f"The notices of {name} name no former {what}.")
     if not now:
         # none in that role (a GmbH has managers, not a board): say so, and show who is registered instead
-        others = [r for r in _latest_per_person(rows) if r.get("role_status") not in LEFT]
+        others = [r for r in _latest_per_person(rows) if r.get("role_status") not in NOT_NOW]
         return f"The notices of {name} name no current {what}" + (
             f"; former {what}:\n\n{_persons_table(left)}" if left else ".") + (
             f"\n\nThe persons registered for {name} now:\n\n{_persons_table(others)}" if others else "")
@@ -171,7 +179,7 @@ def _persons_answer(u: Understanding, rows: list[dict], name: str) -> str:
         # the board, the managers or the signatories: who else acts for the company now, apart, as an extract
         # of the register shows them (a GmbH's "board" is its managers; a Prokurist signs beside the board)
         shown = {r["uid"] for r in now}
-        rest = [r for r in _latest_per_person(rows) if r["uid"] not in shown and r.get("role_status") not in LEFT]
+        rest = [r for r in _latest_per_person(rows) if r["uid"] not in shown and r.get("role_status") not in NOT_NOW]
         if rest:
             answer += f"\n\nAlso registered for {name} now, in other functions:\n\n" + _persons_table(rest)
     return answer

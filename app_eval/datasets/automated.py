@@ -30,6 +30,7 @@ from app_eval.datasets.notices import MEETING, Address, Notices, iso
 from app_eval.datasets.truth import Truth
 from data_pipeline.model import LEGAL_FORMS
 from kg.driver import Graph
+from kg.posts import ENDED
 from kg.text import fold
 
 BUILDER_VERSION = 3
@@ -302,7 +303,7 @@ class _Builder:
         self.latest = latest
 
         def current(uid: str) -> list[str]:
-            return [p for p, r in latest[uid].items() if r["status"] != "resigned"]
+            return [p for p, r in latest[uid].items() if r["status"] not in ENDED]
 
         with_former = [u for u, ps in latest.items() if 2 <= len(current(u)) <= 6 and len(current(u)) < len(ps)]
         without = [u for u, ps in latest.items() if 2 <= len(current(u)) <= 6 and len(current(u)) == len(ps)]
@@ -310,7 +311,7 @@ class _Builder:
 
     def _persons(self, uid: str) -> Draft | None:
         rows = self.latest[uid]
-        graph_current = sorted(p for p, r in rows.items() if r["status"] != "resigned")
+        graph_current = sorted(p for p, r in rows.items() if r["status"] not in ENDED)
         mentions = self.t.register_mentions(uid) if uid in self.t.companies else {}
         if any(len({m["text"] for m in ms}) > 1 for ms in mentions.values()):
             return None  # a person named under two spellings would be listed twice: not a fair list question

@@ -24,7 +24,7 @@ class Mention:
     nationality: str | None = None
     origin: str | None = None  # Heimatort ("von Zürich") or country ("de France")
     residence: str | None = None
-    status: str = "registered"  # "registered" | "resigned"
+    status: str = "registered"  # "registered" | "resigned" | "renamed" (the old name of a renamed person, kg.posts)
     uid: str | None = None  # a company's CHE number when the text gives it
 
     def to_dict(self) -> dict:

@@ -10,6 +10,7 @@ import re
 
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention, keep
 from data_pipeline.extract.roles import SIGNATURE_WORDS, is_role, is_role_title, role_key
+from kg.posts import RENAMED, RESIGNED, person_key
 
 _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, implied role)
     (r"Eingetragene Personen neu oder mutierend", "registered", None),
@@ -122,7 +123,8 @@ def _looks_like_name(name: str) -> bool:
 
 
 def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Mention]:
-    """The mention of one entry, plus a former name from its "[bisher: Name, Vorname, ...]"."""
+    """The mention of one entry, plus a former name from its "[bisher: Name, Vorname, ...]": a person registered
+    under a new name is still named under the old one, whose post ends there (`renamed`) and goes on under the new."""
     former = _FORMER.search(entry)
     fields = _split_outside(_BRACKETS.sub(" ", entry), ",")
     if not fields:
@@ -161,9 +163,10 @@ def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Menti
     out = [m]
     if former:
         old = _split_outside(former.group(1), ",")
-        if len(old) >= 2 and _is_first_name(old[1]) and _looks_like_name(old[0]) and not is_role(old[0]):
+        if len(old) >= 2 and _is_first_name(old[1]) and _looks_like_name(old[0]) and not is_role(old[0]) \
+                and person_key(f"{old[0]}, {old[1]}") != person_key(m.name):
             out.append(Mention(name=f"{old[0]}, {old[1]}", kind=kind, role=m.role, role_key=m.role_key,
-                               status=status))
+                               status=RESIGNED if status == RESIGNED else RENAMED))
     return out
 
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from kg.endpoints.base import EMPTY, Context, Rows, Stop, endpoint, read
 from kg.endpoints.entity import subject
+from kg.posts import ENDED, Persons
 
 FIELDS = ("name", "seat", "address", "legal_form", "capital_nominal")
 EVENTS = """
@@ -88,25 +89,27 @@ def status(events: list[dict[str, Any]], day: str) -> dict[str, Any]:
 
 def officers(edges: list[dict[str, Any]], day: str, roles: set[str] | None) -> list[dict[str, Any]]:
     """Who held a post on `day`: the latest entry on or before it registers them; or their first entry is a
-    resignation after it (they held the post until then)."""
+    resignation (or their renaming) after it (they held the post until then). A person is one however the
+    company's notices write the name (`kg.posts`), and a renamed person's post goes on under the new name."""
     by_person: dict[str, list[dict[str, Any]]] = {}
+    persons = Persons()
     for r in edges:
-        by_person.setdefault(r["uid"], []).append(r)
+        by_person.setdefault(persons.of(r["name"]) if r["name"] else r["uid"], []).append(r)
     out = []
     for entries in by_person.values():
         before = [r for r in entries if r["publication_date"] <= day]
         if before:
             last = before[-1]
-            if last.get("status") == "resigned":
+            if last.get("status") in ENDED:
                 continue
             run = len(before) - 1
-            while run > 0 and before[run - 1].get("status") != "resigned":
+            while run > 0 and before[run - 1].get("status") not in ENDED:
                 run -= 1  # the start of the unbroken run of entries that ends with `last`
             since = before[run]
             row = {"basis": "registered", "since": since["publication_date"]} | _cite(last)
         else:
             first = entries[0]
-            if first.get("status") != "resigned":
+            if first.get("status") not in ENDED:
                 continue
             last, row = first, {"basis": "resigned_later", "until": first["publication_date"]} | _cite(first)
         if roles and last.get("role_key") not in roles:

@@ -30,6 +30,7 @@ from kg.endpoints.vocabulary import ROLE_GROUPS, role_keys
 from kg.hub_counts import POSTS as POSTS_PROP
 from kg.hub_counts import PROPERTIES, SUMMARY_UID, TALLY_LABEL, VERSION, group_of, prop, scoped
 from kg.places import canton_code
+from kg.posts import ENDED
 
 # The hubs of one value (served by the index), and of several
 OF_VALUE = {p: f"MATCH (h:NameHub) WHERE h.{p} = $value RETURN h.uid AS uid, h.{p} AS value LIMIT $n"
@@ -87,7 +88,7 @@ def mandates(posts: list[dict[str, Any]], current: bool, roles: set[str] | None)
         latest: dict[tuple[str, str], dict[str, Any]] = {}
         for p in posts:  # oldest first
             latest[(p["person"], p["company"])] = p
-        chosen = [e for e in latest.values() if e.get("status") != "resigned" and e.get("company_status") != "deleted"]
+        chosen = [e for e in latest.values() if e.get("status") not in ENDED and e.get("company_status") != "deleted"]
     else:
         chosen = posts
     for e in chosen:

@@ -123,6 +123,26 @@ def test_persons_by_role_current_and_former(offline, truth):
         assert all(p in text for p in left) and not any(p in text for p in now), text
 
 
+def test_a_board_member_renamed_or_written_otherwise_is_listed_once_and_only_while_in_office(offline, truth):
+    """Where the notices name a board member under a new name ("[bisher: ...]"), with an umlaut spelled out or an
+    initial more or less, the board now lists each member in office once, and no name of one who left."""
+    odd_kinds = {"former_name", "translit", "middle_initial", "first_only", "first_initial_last"}
+    checked = 0
+    for uid in sorted(truth.companies):
+        odd = {m["entity"] for p in truth.publications_of(uid) for m in p["mentions"]
+               if m["kind"] == "person" and m.get("variant") in odd_kinds and m.get("role_key") in BOARD}
+        now = {p for p, m in truth.current_officers(uid).items() if m.get("role_key") in BOARD}
+        if not odd or not now or truth.companies[uid]["status"] != "active" or "," in truth.name(uid):
+            continue
+        text = plain(offline.ask(f"Who sits on the board of {truth.name(uid)}?", Session()).answer)
+        board = text.partition("in other functions:")[0]
+        for pid in odd:
+            named = sum(board.count(f"| {s} |") for s in truth.spellings(pid))
+            assert named == (1 if pid in now else 0), (truth.name(uid), truth.canonical(pid), text)
+        checked += 1
+    assert checked >= 2, checked
+
+
 @pytest.mark.parametrize("template", [
     "What's the e-mail of {n}?", "{n}: how many employees?", "Who are the competitors of {n}?",
     "Wer sind die Lieferanten der {n}?", "Quel est le chiffre d'affaires de {n} ?", "Il fatturato di {n}?",

@@ -47,6 +47,23 @@ def test_history_in_brackets_is_not_the_current_role():
 
 
 @needs_real
+@pytest.mark.parametrize("notice, new, old", [
+    ("0015.txt", "Frauchiger, Claudia", "Minder, Claudia"),  # "[bisher: Minder, Claudia, in Oberburg]"
+    ("0003.txt", "Navarro Carpentieri, Iker", "Navarro, Iker"),  # "[bisher: Navarro, Iker, amerikanischer ...]"
+])
+def test_a_person_registered_under_a_new_name_ends_the_post_of_the_old_one(notice, new, old):
+    """The old name is still named (a search for it finds the company), its post ended by the renaming."""
+    rows = {r[0]: r for r in people(notice_text(notice))}
+    assert rows[new][4] == "registered" and rows[old][4] == "renamed" and rows[old][2] == rows[new][2]
+
+
+def test_a_bracket_with_the_same_name_is_no_renaming():
+    rows = people("Eingetragene Personen neu oder mutierend: Meier, Hans, von Bern, in Basel, Mitglied des "
+                  "Verwaltungsrates, mit Kollektivunterschrift zu zweien [bisher: Meier, Hans, in Zug].")
+    assert [(r[0], r[4]) for r in rows] == [("Meier, Hans", "registered")]
+
+
+@needs_real
 def test_companies_as_auditor_and_liquidator_keep_their_uid():
     ms = extract_text(ExtractionInput("x", notice_text("0028.txt")))
     assert [(m.name, m.kind, m.uid, m.role_key, m.status) for m in ms] == [

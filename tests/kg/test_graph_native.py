@@ -130,6 +130,28 @@ def test_officers_on_a_date_match_the_truth(ctx, truth):
     assert precision >= 0.9 and recall >= 0.85, (precision, recall, tp, fp, fn)
 
 
+def test_a_renamed_or_otherwise_written_officer_is_one_person(ctx, truth):
+    """A person a company's notices name under a new name ("[bisher: Metthofer, Sarah]"), with an umlaut spelt out
+    or an initial more or less, holds one post: on the day of such a notice none of the names of a person who left
+    is still listed, and no one who holds a post is listed twice."""
+    odd_kinds = {"former_name", "translit", "middle_initial", "first_only", "first_initial_last"}
+    checked = 0
+    for p in truth.publications:
+        odd = {m["entity"] for m in p["mentions"] if m["kind"] == "person" and m.get("variant") in odd_kinds}
+        if not odd or p["company"] not in truth.uid_of or not p["sub_rubric"].startswith("HR"):
+            continue
+        uid, cid, day = truth.uid_of[p["company"]], p["company"], p["date"]
+        res = call(ctx, "company_as_of", {"uid": uid, "date": day})
+        listed = Counter(pid for r in res.rows if r["kind"] == "officer" and r["entity"] == "Person"
+                         for pid in odd if r["name"] in truth.spellings(pid))
+        for pid, n in listed.items():
+            holds = any(r["company"] == cid and r["from"] <= day and (r["to"] is None or r["to"] > day)
+                        for r in truth.persons[pid]["roles"])
+            assert holds and n == 1, (p["publication_number"], truth.canonical(pid), n)
+        checked += 1
+    assert checked >= 20, checked
+
+
 def test_officers_filtered_by_role_and_bad_dates_refused(ctx, truth):
     p = next(p for p in _changes(truth, "board") if p["company"] in truth.uid_of)
     uid = truth.uid_of[p["company"]]
