@@ -363,11 +363,18 @@ _FOUNDING_OF = re.compile(r"\b(?:fondations?|fondazion[ei]) (?:de|d'|des|di|dell
                           r"aziende|imprese|ditte)\b|"
                           # "new company foundations", "foundations of companies": foundings, not the legal form
                           r"\b(?:company|companies|business|firm|corporate) foundations?\b|"
-                          r"\bfoundations? of (?:new )?(?:companies|firms|businesses)\b")
+                          r"\bfoundations? of (?:new )?(?:companies|firms|businesses)\b|"
+                          # "new entries (foundations)": a gloss of the founding
+                          r"\((?:foundations?|fondations?)\)")
+# "2021, canton Fribourg: the foundations, which companies?": the companies asked for, their foundings named
+_COMPANIES_ASKED = re.compile(r"\bwhich (?:companies|firms|businesses|cos)\b")
+_FOUNDATIONS = re.compile(r"(?<!\bare )(?<!\bis )\bfoundations?\b")  # not "which companies are foundations"
 
 
 def legal_form(f: str) -> str | None:
     f = _FOUNDING_OF.sub(" ", f)
+    if _COMPANIES_ASKED.search(f):
+        f = _FOUNDATIONS.sub(" ", f)
     for name, form in sorted(_FORMS.items(), key=lambda x: -len(x[0])):
         if form == "Zweigniederlassung" or len(name) < 2:
             continue

@@ -48,7 +48,7 @@ YEAR_START = re.compile(r"\b(?:(?:the\s+)?(?:start|beginning)\s+of(?:\s+the\s+ye
                         r"inizio(?:\s+(?:del|dell'anno|anno))?)\s*(?:(?:de\s+|d'|of\s+|di\s+)?(?P<M>" + _MONTH + r")\.?\s+)?"
                         r"(?P<y>\d{4})\b")
 # the board by another name, where a company's persons on a day are asked (a lookup's "directors" are all officers)
-_DIRECTORS = re.compile(r"\b(directors?|directorships?|director posts?|administrators?|administration council|"
+_DIRECTORS = re.compile(r"\b(directors?|dirs|directorships?|director posts?|administrators?|administration council|"
                         r"governing bod(?:y|ies))\b")
 # a change asked, not a state: "who joined the board at the end of 2021", "wer hat … verlassen", "chi è entrato"
 _CHANGED = re.compile(r"\b(join\w*|left|leav\w*|resign\w*|appoint\w*|elect\w*|step\w* down|entered|"
@@ -117,8 +117,8 @@ _NO_TIE = re.compile(r"\b(?:links?|liens?|collegament\w*|routes?|percors\w*|weg|
                      r"buero\w*|uffic\w*|train|bus|car|auto|zug|treno)\b")
 
 # -- persons by their companies ---------------------------------------------------------------------------------
-PERSONS = re.compile(r"\b(persons?|people|individuals?|who|whom|names|folks|directors?|(?:board )?members?|personen|leute|wer|"
-                     r"welche personen|mitglieder|personnes?|qui|individus|administrateurs|membres|persone|chi|"
+PERSONS = re.compile(r"\b(persons?|people|individuals?|who|whom|names|folks|directors?|dirs|(?:board )?members?|personen|"
+                     r"leute|wer|welche personen|mitglieder|personnes?|qui|individus|administrateurs|membres|persone|chi|"
                      r"quali persone|amministratori|membri|anyone|anybody|everyone|everybody|someone|somebody|jemand|"
                      r"verwaltungsraete|verwaltungsraetinnen|quelqu'un|qualcuno|chiunque)\b")
 _N = r"(\d{1,3}|" + "|".join(filters.NUMBERS) + r")"
@@ -145,7 +145,8 @@ SEATS = re.compile(r"\b(compan\w*|boards?|boardrooms?|councils?|mandates?|seats|
                    r"societa|aziende|consigli|cariche|incarichi|ditte)\b")
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
 # (not the seats themselves: "more than 3 boards of directors")
-COUNTED_PERSONS = re.compile(r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+[\s-]+){0,2}?"
+COUNTED_PERSONS = re.compile(r"(?<!\bby )(?<!\bto )"  # "boards held by one person": the same person, no count
+                             r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+[\s-]+){0,2}?"
                              r"(?<!per )(?<!pro )(?<!par )(?<!each )"  # "3 directorships per person": seats counted per person
                              r"(?:directors?|members?|mitglieder\w*|"
                              r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone|"
@@ -158,6 +159,7 @@ THAN_THAT = re.compile(r"^\W*(?:(?:threshold|limit|cut-?off|seuil|limite|soglia|
                        r"piu di cosi|piu di questo)\b)")
 NOW = re.compile(r"\b(currently|current|today|now|still|derzeit|aktuell\w*|heute|noch|zurzeit|actuel\w*|"
                  r"aujourd'hui|encore|attualmente|attual\w*|oggi|ancora)\b")
+_OFFICE = r"(?:registered|regd?\.?) office"  # "registered office", "reg. office", "regd office"
 
 # -- lists of companies by what happened to them ----------------------------------------------------------------
 LIST = re.compile(r"\b(which|what|list\w*|show\w*|name the|welche\w*|liste\w*|nenne\w*|zeig\w*|quel(?:le)?s?|"
@@ -173,10 +175,10 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"incorporazion\w*|taken over|uebernommen|reprise?s?)\b")),
     # ("moved up in the ranking" is no move)
     ("moved", re.compile(r"\b(mov\w*(?!\s+(?:up|down|forward|ahead)\b)|relocat\w*|"
-                         r"transferr\w* (?:its|their) (?:seat|registered office|domicile|headquarters|head ?office)|"
+                         r"transferr\w* (?:its|their) (?:seat|" + _OFFICE + r"|domicile|headquarters|head ?office)|"
                          r"seat transfer\w*|"
                          r"umgezogen\w*|umzug\w*|umzueg\w*|gezuegelt\w*|zuegel\w*|zogen|traslocat\w*|sitzwechsel\w*|"
-                         r"chang\w* (?:their|its) (?:seat|registered office)|"
+                         r"chang\w* (?:their|its) (?:seat|" + _OFFICE + r")|"
                          r"change\w* de siege|cambiat\w* (?:la )?sede|verleg\w*|sitzverleg\w*|"
                          r"zugezogen\w*|weggezogen\w*|gezogen\w*|demenag\w*|spostat\w*|"
                          r"transfer\w* (?:de )?(?:leur |son )?siege|transfere\w*|trasfer\w*|deplac\w*|"
@@ -184,7 +186,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # a change, shift or transfer of the seat, the seat's change ("shifted their registered
                          # office", "changed of head office", "ont changé de domicile", "HQ transfers", "Domizilwechsel")
                          r"(?:chang\w*|shift\w*|transfer\w*|switch\w*|swap\w*|displac\w*|re-?register\w*|cambi\w*|"
-                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?<!board )(?:seats?|registered office|head ?office|headquarters?|hq|"
+                         r"wechsel\w*)\s+(?:[\w']+\s+){0,2}?(?<!board )(?:seats?|" + _OFFICE + r"|head ?office|headquarters?|hq|"
                          r"domicil\w*|siege|sitz|domizil|sede|place of business)"
                          # not a board seat ("switched seats on the board"), nor a thing of the office ("the HQ phone
                          # number", "domicile provider", "domicile fiscal")
@@ -251,6 +253,7 @@ _TOWN_NOUN = re.compile(r"\b(towns?|city|cities|municipalit\w*|village|stadt|gem
                         r"localite|citta|comune|localita)\b")
 # "Bern-based companies that moved to Thun", "Zug-domiciled firms": the place they were seated in
 FROM_BASED = re.compile(rf"(?P<a>{_CAP_PLACE})-(?i:based|domiciled|registered|seated)\b", re.UNICODE)
+_BASED = re.compile(r"-(?i:based|domiciled|registered|seated)$")
 _PRONOUN_PLACES = {"it", "them", "there", "here", "la", "li", "dort", "dorthin"}
 TO_ONLY = re.compile(rf"\b(?i:to|into|towards?|over to|nach|vers|verso)\s+(?P<b>{_CAP_PLACE})", re.UNICODE)
 # "left Interlaken for Spiez", "left Thun and settled in Biel", "ont quitté Onex pour Genève", "hanno lasciato Onex per
@@ -329,7 +332,7 @@ FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|
                          r"pre-?(?:relocation|move)|pre-?transfer(?!\s+(?:share|capital|price|value|balance))|"
                          r"(?:town|city|place|municipality|seat) (?:it|they) (?:left|quit|vacated)|"
                          r"(?:shift\w*|mov\w*|relocat\w*|transfer\w*)\s+"
-                         r"(?:(?:its|their|the)\s+(?:seat|registered office|head ?office|headquarters|hq|domicile)\s+)?"
+                         r"(?:(?:its|their|the)\s+(?:seat|" + _OFFICE + r"|head ?office|headquarters|hq|domicile)\s+)?"
                          r"away from(?!\s+(?:its|their|the|a|an)\b)|"
                          r"ancien siege|avant (?:son|le) demenagement|avant le transfert|sede precedente|"
                          r"prima del trasferimento|ex sede|(?:before|prior to) (?:the |its )?(?:move|relocation|transfer)|"
@@ -345,9 +348,9 @@ FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|
                          r"(?:left|quit|vacated|abandoned) (?:which|what) (?:town|city|place|municipality|commune)|whence|"
                          r"until (?:its|the) (?:transfer|move|relocation))\b|"
                          r"\b(?:mov\w*|relocat\w*) (?:away )?(?:from|out of)\W*$")
-SEAT_NOUN = re.compile(r"\b(seats?|registered office|head ?office|headquarters|hq|sitz\w*|siege|sede|domicil\w*|domizil\w*|"
+SEAT_NOUN = re.compile(r"\b(seats?|" + _OFFICE + r"|head ?office|headquarters|hq|sitz\w*|siege|sede|domicil\w*|domizil\w*|"
                        r"place of business)\b")
-SEAT_WORD = re.compile(r"\b(seat|seated|registered office|head ?office|headquarter\w*|based|located|domicil\w*|where|"
+SEAT_WORD = re.compile(r"\b(seat|seated|" + _OFFICE + r"|head ?office|headquarter\w*|based|located|domicil\w*|where|"
                        r"sitz|wo|ansaessig|domizil\w*|siege|basee?|situee?|se trouvait|sede|si trovava|dove|"
                        r"ou (?:etait|avait|se)|"
                        r"(?:which|what) (?:town|city|place|municipality)|in welche\w* (?:stadt|ort|gemeinde)|"
@@ -587,7 +590,8 @@ def _place_like(name: str) -> bool:
 def _from_to(masked: str) -> dict[str, str]:
     """The places a move is said to go from and to; one said by a pronoun is the other place named ("Regarding Bern:
     which companies left it for Liestal?")."""
-    out = {k: re.sub(r"['’]s$", "", v) for k, v in _ends(masked).items()}  # "Nyon's firms that moved to Vevey"
+    # "Nyon's firms that moved to Vevey", "Amriswil-based before the move, Frauenfeld-based after it"
+    out = {k: _BASED.sub("", re.sub(r"['’]s$", "", v)) for k, v in _ends(masked).items()}
     for end, other in (("from_place", "to_place"), ("to_place", "from_place")):
         if fold(out.get(end, "")) in _PRONOUN_PLACES:
             named = [p for p in _places(masked, fallback=True) if p and p != out.get(other)]

@@ -50,6 +50,10 @@ FORMER = re.compile(r"\b(former|previous|past|earlier|used to|left|resigned|step
 # one sits in ("au CA", "membre du CA": "le CA" may be the turnover, "ça" folds to "ca")
 _BOARD_SHORT = re.compile(r"(?<![\w.-])(?:vr|cda|c\.d\.a\.?|bod)(?![\w])")
 _CA = re.compile(r"\b(?:au|aux|membres? du|composition du|dans (?:le|les|\d+|\w+))\s+CA\b")
+# the board as "the conseil" one sits in, in any language ("sits in the conseil", "siéger au conseil"); not a
+# consultancy ("société de conseil", "conseil en gestion") nor a public council
+_CONSEIL = re.compile(r"\b(?:au|aux|the|in the|on the|at the|dans le|le|du) conseils?\b"
+                      r"(?!\s+(?:en|communal|general|municipal|d'etat|federal|national|des etats)\b)")
 
 
 def asked_roles(question: str) -> tuple[set[str], bool]:
@@ -58,7 +62,7 @@ def asked_roles(question: str) -> tuple[set[str], bool]:
     keys: set[str] = set()
     for _group, (group_keys, words) in ROLE_GROUPS.items():
         if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words) or (
-                _group == "board" and (_BOARD_SHORT.search(f) or _CA.search(question))):
+                _group == "board" and (_BOARD_SHORT.search(f) or _CA.search(question) or _CONSEIL.search(f))):
             keys |= group_keys
             if _group == "president":
                 break  # "the president of the board" asks for the president, not the whole board

@@ -69,12 +69,12 @@ _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|p
 _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|entites|entita|organisations|organizations|"
                         r"\w*mandat\w*|aemter|"
                         r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
-                        r"appointments|directorships|boites|boite|"
+                        r"appointments|directorships|boites|boite|houses|maisons|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
 _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms|enterprises|businesses)|"
                               r"in welchen (?:firmen|unternehmen|gesellschaften)|"
-                              r"dans quelles (?:societes|entreprises|entites)|"
+                              r"dans quelles (?:societes|entreprises|entites|maisons)|"
                               r"in which entities|in quali (?:societa|aziende|ditte|imprese))\b")
 _PEOPLE = re.compile(r"\b(persons|people|personen|leute|personnes|persone|network|netzwerk|reseau|rete|who else|"
                      r"wer sonst|qui d'autre|chi altro)\b")
@@ -243,18 +243,25 @@ _PERSON_CUES = re.compile(
     r"quelles societes|dans quelles|in quali|quali societa|appear\w*|erscheint|figure|compare|this person|"
     r"that person|the person|diese person|dieser person|cette personne|questa persona|mr|mrs|ms|herr|frau|"
     r"monsieur|madame|signor|signora|hold a role|roles? does|born|resident|wohnhaft|domicilie|\w*mandat\w*|"
-    r"mandates|aemter|cariche|incarichi|funktionen von|fonctions de)\b")
+    r"mandates|aemter|cariche|incarichi|funktionen von|fonctions de|"
+    # "companies linked to Michela Balducci": a person's companies (their own sole proprietorship among them)
+    r"(?:compan\w*|firms|entities|businesses|enterprises) (?:linked|associated|connected|related|tied) (?:to|with))\b")
 
 
-def _choose_kind(u: Understanding, link: dict) -> dict:
+# what only a company has: asked of a name a person and a sole proprietorship share, the company is meant
+_COMPANY_FACTS = frozenset({"purpose", "capital", "legal_form", "uid", "status", "head_office", "branches", "auditor",
+                            "foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion"})
+
+
+def _choose_kind(u: Understanding, link: dict, want: str | None = None) -> dict:
     """A company and a person of the same name (a sole proprietorship bears its owner's name): the question's
-    wording decides; asked nothing person-like, the company."""
+    wording decides (or `want`); asked nothing person-like, the company."""
     kinds = {link["kind"], *(a["kind"] for a in link.get("alternatives", []))}
     if len(kinds) < 2:
         return link
     # "which companies are linked to X through shared persons": a company's network, whatever the words for companies
     masked = fold(u.masked)
-    want = "Person" if _PERSON_CUES.search(masked) and not _LINKED.search(masked) else "Company"
+    want = want or ("Person" if _PERSON_CUES.search(masked) and not _LINKED.search(masked) else "Company")
     pool = [link, *link.get("alternatives", [])]
     same = [e for e in pool if e["kind"] == want]
     if not same:
@@ -322,6 +329,9 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
         if corrected != asked:
             u.facts, asked = _read_facts(corrected), corrected
+    if main and u.kind == "person" and u.facts and u.facts <= _COMPANY_FACTS:  # "Kurt Schildrich – quelle activité ?"
+        u.link = _choose_kind(u, main, want="Company")
+        u.kind = u.link["kind"].lower()
     che = _CHE.search(q)
     if che:
         u.uid = che.group(0)

@@ -555,3 +555,37 @@ def test_near_misses_of_those_rules(question, mentions, tool, args):
 def test_near_misses_are_no_ranking_or_move(question):
     ask = read(question, 0, False)
     assert ask is None or ask.tool != "rank_persons" and ask.args.get("kind") != "moved", (question, ask)
+
+
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    # seats held by one and the same person are no persons counted per company; "dirs", "the conseil"
+    ("Boards of more than 2 firms run by one person: name them.", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("Above 4 directorships each — which dirs?", 0, "rank_persons", {"min_count": 5, "roles": "board"}),
+    ("Over 2 companies where someone sits on the conseil: who?", 0, "rank_persons", {"min_count": 3, "roles": "board"}),
+    ("⟦⟧ – the dirs in office on 1 March 2022?", 1, "company_as_of", {"date": "2022-03-01", "roles": "board"}),
+    ("Who sat on the conseil of ⟦⟧ on 2023-06-30?", 1, "company_as_of", {"date": "2023-06-30", "roles": "board"}),
+    # foundings called foundations where companies are asked for, or glossed in brackets
+    ("Ticino, 2020: the foundations — which companies?", 0, "list_events",
+     {"kind": "founded", "canton": "TI", "year": 2020, "legal_form": None}),
+    ("Jura 2022: new entries (foundations), names please", 0, "list_events",
+     {"kind": "founded", "canton": "JU", "year": 2022, "legal_form": None}),
+    # a place with "-based", an abbreviated registered office
+    ("Olten-based before, Aarau-based after the move: which firms?", 0, "list_events",
+     {"kind": "moved", "from_place": "Olten", "to_place": "Aarau"}),
+    ("From Sion to Sierre — cos. that shifted reg. office?", 0, "list_events",
+     {"kind": "moved", "from_place": "Sion", "to_place": "Sierre"}),
+])
+def test_seats_of_one_person_foundings_and_moves_of_writers_zzv_to_zzy(question, mentions, tool, args):
+    _assert_read(question, mentions, tool, args)
+
+
+@pytest.mark.parametrize("question, mentions, tool, args", [
+    ("Which companies in Zug are foundations?", 0, "list_events", None),  # the legal form asked: no founding list
+    ("Which companies have more than one person on the board?", 0, None, None),  # persons counted per company
+])
+def test_near_misses_of_the_zzv_to_zzy_rules(question, mentions, tool, args):
+    ask = read(question, mentions, False)
+    if tool is None:
+        assert ask is None or ask.tool != "rank_persons", (question, ask)
+    else:
+        assert ask is None or ask.args.get("legal_form") == "Stiftung" or ask.tool != tool, (question, ask)

@@ -792,6 +792,10 @@ NOT_ASKED = [
     ("Which companies are connected to {n} through persons who also sit elsewhere?", {"network"}),
     ("Who are the persons who run {n}?", {"persons"}),
     ("With what effect was {n} deleted?", {"deletion"}),
+    # from the words of ZZV-ZZY: its management is its persons, asset management a trade; a CHE identifier its UID
+    ("{n}: who is in the management team?", {"persons"}),
+    ("What does {n} do — asset management?", {"purpose"}),
+    ("The CHE identifier of {n}, please.", {"uid"}),
 ]
 
 
@@ -831,6 +835,8 @@ def person(truth) -> str:
     ("In which notices is {p} mentioned?", True),
     ("Firms where {p} is mentioned?", False),
     ("List of businesses with any mention of {p} in the gazette", False),
+    ("Which houses of commerce does {p} turn up in?", False),
+    ("{p} : dans quelles maisons est-il mentionné ?", False),
 ])
 def test_the_companies_a_person_is_mentioned_in_are_no_text_search(ctx, person, template, text_search):
     """"In which enterprises is P mentioned?" asks for P's companies; "which notices mention P?" for a text search."""

@@ -237,7 +237,10 @@ def test_a_proprietorship_and_its_owner_by_what_is_asked(ctx, truth):
                         f"Welche Firmen teilen sich Personen mit {name}?",
                         f"{name} : les mêmes personnes apparaissent dans quelles autres sociétés ?"),
             "Person": (f"In which companies does {name} appear?", f"Dans quelles sociétés figure {name} ?",
-                       f"In quali società compare {name}?")}
+                       f"In quali società compare {name}?", f"companies linked to {name}",
+                       f"Firms associated with {name}?")}
+    # what only a company has is the company's, however the person may be asked about ("figure au registre")
+    asks["Company"] += (f"{name} – quelle activité figure au registre ?", f"{name}: its purpose, as it appears?")
     for kind, questions in asks.items():
         for q in questions:
             u = understand(q, anchored=False, link=linker.link(ctx, q))
