@@ -44,7 +44,7 @@ def test_every_writer_wrote_every_ask_in_four_languages():
     of those with the name, place, day or condition first (10 English, 2 each in the others), the English word order
     the engine read worst; ZZL-ZZO 16 per lookup (7 English: 2 plain, 2 fragment, 3 order; 3 each in the others);
     ZZP-ZZQ the graph questions name first again, half of them in everyday words; ZZR-ZZS the lookups (4 English
-    `order`), ZZT-ZZU the graph questions as ZZP-ZZQ."""
+    `order`), ZZT-ZZU and ZZX-ZZY the graph questions as ZZP-ZZQ, ZZV-ZZW the lookups as ZZL-ZZO."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
     graph_writers = 0
     for w in writers():
