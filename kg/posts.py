@@ -27,7 +27,10 @@ def same_person(a: str, b: str) -> bool:
     """Whether two names in one company's notices name one person: the same words; or at least two full words in
     common and what is left of one is initials of what is left of the other, or nothing ("Gasslin, Laura B." and
     "Gasslin, Laura"; "Martin S. Lehegger" and "Lehegger, Martin Severin")."""
-    x, y = person_key(a).split(), person_key(b).split()
+    return _same_words(person_key(a).split(), person_key(b).split())
+
+
+def _same_words(x: list[str], y: list[str]) -> bool:
     if x == y:
         return bool(x)
     common = [w for w in x if w in y]
@@ -50,9 +53,13 @@ class Persons:
 
     def __init__(self) -> None:
         self._names: dict[str, str] = {}  # name -> the first name of its person
+        self._words: dict[str, list[str]] = {}  # name -> its key's words, read once
 
     def of(self, name: str | None) -> str:
         name = name or ""
         if name not in self._names:
-            self._names[name] = next((first for seen, first in self._names.items() if same_person(seen, name)), name)
+            words = person_key(name).split()
+            self._names[name] = next((self._names[seen] for seen, seen_words in self._words.items()
+                                      if _same_words(seen_words, words)), name)
+            self._words[name] = words
         return self._names[name]
