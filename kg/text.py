@@ -19,6 +19,12 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+def loose(text: str) -> str:
+    """Text as names compare with a typo allowed: folded, and 'ü', 'ue' and 'u' alike ('Büttinger', 'Buettinger'
+    and 'Buttinger' are one name; 'Zrüich' is one swap from 'Zürich')."""
+    return fold(text).replace("ae", "a").replace("oe", "o").replace("ue", "u")
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(text)
 

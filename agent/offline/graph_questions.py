@@ -232,7 +232,9 @@ _EVENT_KIND = {"foundation": "founded", "deletion": "deleted", "bankruptcy": "ba
 # a place: a word, and a second one only when capitalised ("Le Locle", "St. Gallen"; "Liestal verlegt" is one)
 # ... or joined by a small word: "Affoltern am Albis", "Muri bei Bern", "Romanel sur Lausanne"
 _JOIN = r"(?:[ -](?:am|an|im|bei|ob|sur|sous|près|pres)[ -])"
-_PLACE = rf"(?:(?i:st|ste)\.\s?)?[^\W\d_][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"  # "st. gallen" typed
+# typed in lower case, a town's article and its joined words are part of it ("le locle", "langnau im emmental")
+_PLACE = (rf"(?:(?i:st|ste)\.\s?|(?:le|la|les|san|santa|sankt|saint|sainte|bad|val)\s)?[^\W\d_][\w'.-]*"
+          rf"(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*|{_JOIN}[^\W\d_][\w'.-]*)?")  # "st. gallen" typed
 FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
                      rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
@@ -289,6 +291,9 @@ ARROW = re.compile(rf"(?P<a>{_NAMED})\s*(?:->|→|=>|>)\s*(?P<b>{_PLACE})", re.U
 BARE = re.compile(rf"\b(?i:moves?|moved|relocations?|relocated|transfers?|umzug|umzuege|umzüge|sitzverlegung\w*|"
                   rf"demenagements?|déménagements?|trasferimenti|traslochi)\s+(?P<a>{_CAP_PLACE})\s+"
                   rf"(?i:to|nach|vers|verso|à|a|->|→|=>|>)\s+(?P<b>{_PLACE})", re.UNICODE)
+# one seat given up for another: "Fribourg swapped for Bulle as the registered office", "swapped Bern for Thun"
+SWAPPED = re.compile(rf"(?:(?P<a>{_CAP_PLACE})\s+(?i:swapped|exchanged|traded|switched)|"
+                     rf"(?i:swapped|exchanged|traded|switched)\s+(?P<a2>{_PLACE}))\s+(?i:for)\s+(?P<b>{_PLACE})", re.UNICODE)
 # the two places written first, then the question: "Bern to Thun: which companies moved their seat?"
 LEADING = re.compile(rf"^\s*(?P<a>{_CAP_PLACE})(?:\s+(?i:to|nach|vers|verso|à|a|->|→)|,\s*(?i:then|puis|dann|poi))\s+"
                      rf"(?P<b>{_CAP_PLACE})\s*"
@@ -324,7 +329,7 @@ _TOWN_FIRST = {"le", "la", "les", "l'", "st", "st.", "ste", "ste.", "saint", "sa
                "ober", "nieder", "alt", "neu"}
 # a company's own past: "where was it based before it moved", "what was it called before"
 FORMER_SEAT = re.compile(r"\b((?:before|prior to) (?:it|the company|they) moved|(?:before|prior to) the move|former seat|"
-                         r"previous seat|"
+                         r"previous seat|prev\.? seat|"
                          r"previously based|used to be based|vor dem umzug|"
                          r"frueher\w* sitz(?!ung)\w*|bisherig\w* sitz(?!ung)\w*|"
                          r"origin\w* (?:town|city|place|seat|municipality|domicile)"
@@ -520,6 +525,7 @@ def _listing(masked: str, f: str, anchored: bool = False) -> GraphAsk | None:
                          # "out of Sion, into Sierre: which outfits?": companies, where they left and where they went
                          or (COMPANIES.search(f) and _left_and_went(masked))
                          or (ARROW.search(masked) and COMPANIES.search(f)) or ARRIVED_FROM.search(masked)
+                         or (SWAPPED.search(masked) and SEAT_NOUN.search(f) and len(_from_to(masked)) == 2)
                          or (went and _place_like(went.group("a")) and _place_like(went.group("b")))):
         kind = "moved"  # "left Onex for Genève", "companies whose seat went from Bern to Thun", "passées de A à B"
     if kind == "moved" and NOT_SEAT.search(f) and not SEAT_NOUN.search(f):
@@ -606,6 +612,10 @@ def _ends(masked: str) -> dict[str, str]:
     m = (FROM_AND_TO.search(masked) or FROM_TO.search(masked) or TO_FROM.search(masked) or LEFT_FOR.search(masked)
          or WHICH_LEFT.search(masked)
          or ARRIVED_FROM.search(masked) or BARE.search(masked) or ARROW.search(masked) or _leading(masked))
+    swap = SWAPPED.search(masked) if not m else None
+    if swap and _place_like(swap.group("a") or swap.group("a2")) and _place_like(swap.group("b")):
+        return {"from_place": (swap.group("a") or swap.group("a2")).strip(".'"),
+                "to_place": _lower_place(masked, swap, "b", swap.group("b").strip(".'"))}
     if m and not filters.YEAR.fullmatch(m.group("a")):
         to = m.group("b") or m.groupdict().get("c") or ""
         return {"from_place": _lower_place(masked, m, "a", _trimmed(m.group("a"))),

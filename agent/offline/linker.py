@@ -27,7 +27,7 @@ from agent.offline import lexicon
 from kg.endpoints.base import Context, read
 from kg.endpoints.search import FORMER_NAMES as FORMER
 from kg.places import CANTONS, CITY_NAMES
-from kg.text import fold
+from kg.text import fold, loose
 
 COMPANY_INDEX, HUB_INDEX, EVENT_INDEX = "Company[name]", "NameHub[name]", "Event[full_text]"
 POOL = 30  # names read per index and look-up
@@ -76,12 +76,6 @@ def normalize_uid(text: str) -> str | None:
     """The first CHE UID written in `text`, in the register's spelling CHE-123.456.789."""
     m = CHE.search(text)
     return f"CHE-{m.group(1)}.{m.group(2)}.{m.group(3)}" if m else None
-
-
-def loose(word: str) -> str:
-    """A word as the linker compares it: folded, and 'ü', 'ue' and 'u' alike ('Büttinger', 'Buettinger' and
-    'Buttinger' are one name)."""
-    return fold(word).replace("ae", "a").replace("oe", "o").replace("ue", "u")
 
 
 def tokens(text: str) -> list[tuple[int, int, str]]:
@@ -153,7 +147,9 @@ def _company_match(span: list[str], name: list[str], folded: tuple[list[str], li
             or len(span) == len(cs) == 1:
         return 0.0  # a misspelled name neither starts nor ends with "of" or "di" (unless its own: "L'Lumyo …"), nor
         # is one bare word
-    m = _typo_match(cs, cn) or (_typo_match(core(folded[0]), core(folded[1])) if folded else 0.0)
+    # a legal-form word misspelt ("Vreein Quanov") is no longer a form word: the whole run against the whole name
+    m = _typo_match(cs, cn) or (_typo_match(core(folded[0]), core(folded[1])) if folded else 0.0) \
+        or (_typo_match(span, name) if len(cs) != len(cn) else 0.0)
     if m and not _same_form(span, name):
         m -= 2 * TIE  # "… AG" typed: a GmbH of that name is less likely
     elif m and not _same_form(span, name, literal=True):

@@ -6,13 +6,15 @@ before any keyword is read, so "… Events GmbH" asks for no events. Only a ques
 did not find falls back to guessing the name from its capitalised words (`entity_name`)."""
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from dataclasses import dataclass, field
 
 from rapidfuzz.distance import OSA
 
 from agent import intents as I
-from agent.offline import filters, graph_questions, linker, roles
+from agent.offline import filters, graph_questions, linker, roles, spelling
 from agent.offline.graph_questions import GraphAsk
 from agent.offline.lexicon import (
     COMPOUND_HEADS,
@@ -69,7 +71,7 @@ _MANY = re.compile(r"\b(" + _COMPANY_NOUNS + r"|notices|publications|meldungen|p
 _COMPANIES = re.compile(r"\b(" + _COMPANY_NOUNS + r"|firm|entities|entites|entita|organisations|organizations|"
                         r"\w*mandat\w*|aemter|"
                         r"cariche|carica|incarichi|incarico|positions|posts|functions|fonctions|funktionen|funzioni|roles|rollen|ruoli|"
-                        r"appointments|directorships|boites|boite|houses|maisons|"
+                        r"appointments|directorships|boites|boite|houses|maisons|raisons sociales|ragioni sociali|"
                         r"entry|entries|eintrag\w*|eintraeg\w*|inscriptions|iscrizioni)\b")
 # a person's companies asked ("in which companies …", "In quali società …", "dans quelles sociétés …")
 _WHOSE_COMPANIES = re.compile(r"\b(?:in which (?:companies|firms|enterprises|businesses)|"
@@ -85,7 +87,10 @@ _LINKED = re.compile(r"\b((?:shar|partag|condivid|teil)\w*(?:\W+\w+){0,2}?\W+(?:
                      r"memes personnes|stesse persone|cross-mandat\w*|gemeinsame\w* person\w*|"
                      r"personnes (?:en )?commun\w*|persone (?:in )?comun\w*|memes gens|"
                      r"(?:through|via|by|par|tramite|attraverso|ueber) (?:the same |shared |common |des |les memes |"
-                     r"le stesse |gemeinsame )?(?:persons|people|personnes|persone|personen|gens))\b")
+                     r"le stesse |gemeinsame )?(?:persons|people|personnes|persone|personen|gens)|"
+                     # a company's people, met elsewhere: "the people at X", "les gens de cette boîte"
+                     r"(?:people|persons|staff) at|gens de (?:cette|la) (?:boite|societe|entreprise|firme)|"
+                     r"persone di questa (?:ditta|societa|azienda|impresa)|leute (?:bei|von) dieser (?:firma|gesellschaft))\b")
 # a quoted name: double quotes or guillemets, or single quotes that open after a space and close before one (an
 # apostrophe inside a word, "what's", "J'aimerais", "s'il", quotes nothing)
 _QUOTED = re.compile(r"[\"“„«]([^\"”“»]{2,80})[\"”“»]|(?<!\w)['‘]([^'’‘]{2,80})['’](?!\w)")
@@ -305,7 +310,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         u.go_global = True
         return u
     main = primary(link)
-    u.masked = mask(question, link).strip() if main else q
+    u.masked = respelt(mask(question, link).strip() if main else q)
     f = fold(u.masked)
     u.german = bool(re.search(r"\b(wer|was|wie|wo|wann|welche|ist|sind|der|die|das|und)\b", f))
     if main:
@@ -317,7 +322,7 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         name = entity_name(q)
         if name and anchored and (_names_nothing(name) or _opener(q, name)):
             name = None  # "Danke.", "Indirizzo della sede?", "VR, GL?", "Enfin, …": words of a follow-up
-        asked = fold(q.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
+        asked = fold(u.masked.replace(name, " ")) if name else f  # "Quarvex & Partner AG" does not ask for partners
     asked = _STARTED.sub(r"\1", _CHE_START.sub(" che number ", _standard(asked)))
     by_statutes = bool(_BY_STATUTES.search(asked))
     asked = _SECTOR_PHRASES.sub(" sector ", asked)
@@ -329,6 +334,8 @@ def understand(question: str, anchored: bool, link: dict | None = None) -> Under
         corrected = _spelled(asked)  # "bankrupcy opened when", "date of registraton": the words meant
         if corrected != asked:
             u.facts, asked = _read_facts(corrected), corrected
+    if {"name_change", "foundation"} <= u.facts and "foundation" not in _read_facts(_NAME_SINCE.sub(" ", asked)):
+        u.facts.discard("foundation")  # "what was it called before and since when the new name?": the renaming's day
     if main and u.kind == "person" and u.facts and u.facts <= _COMPANY_FACTS:  # "Kurt Schildrich – quelle activité ?"
         u.link = _choose_kind(u, main, want="Company")
         u.kind = u.link["kind"].lower()
@@ -501,6 +508,10 @@ _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|prof
                       r"nachschlagen|chercher|cherche[sz]?|cerc(?:a|hi|are|ami|armi)|what (?:do|have) you (?:have|got) on|"
                       r"was (?:hast du|haben sie|habt ihr) (?:zu|ueber)|qu'avez-vous sur|que savez-vous|"
                       r"cosa (?:sai|sa|avete) su)\b")
+# words that ask for a founding, but beside a former name ask when or under which name it was registered ("unter
+# welcher bisherigen Firma war X eingetragen, und seit wann heisst sie so?")
+_NAME_SINCE = re.compile(r"\b(?:since when|seit wann|depuis quand|da quando|eingetragen|registered|inscrite?s?|"
+                         r"iscritt[aoie])\b")
 # words a question may hold besides what it asks: politeness, "I meant", "I would like to know"
 _FILLER = {fold(w) for w in """
 statuts statuten statuti statuto
@@ -711,20 +722,34 @@ _SPELLED = frozenset(w for words in FACTS.values() for phrase in words for w in 
                      if len(w) >= 5) | frozenset(w for w in QUESTION_WORDS if len(w) >= 5 and w.isalpha())
 
 
+_KNOWN = linker.GENERIC | _FILLER  # read as typed, never as a misspelling (the function words among them)
+
+
 def _spelled(asked: str) -> str:
-    """The question with each word of seven letters or more that is none of the question vocabulary's, but one edit
-    from exactly one nearest of its words (two from nine letters) beginning with the same letter, written as that
-    word; the rest as typed. (Fewer letters are too few: the French "opère" is one edit from the Italian "opera",
-    "grants" from "gérants".)"""
-    def fix(m: re.Match) -> str:
-        w = m.group()
-        if len(w) < 7 or w in _SPELLED or w in linker.FUNCTION_WORDS or w in _FILLER:
-            return w
-        near = {v: d for v in _SPELLED if v[0] == w[0] and abs(len(v) - len(w)) <= 1
-                and (d := OSA.distance(w, v)) <= (2 if len(v) >= 9 else 1)}
-        best = [v for v, d in near.items() if d == min(near.values())]
-        return best[0] if len(best) == 1 else w
-    return re.sub(r"[a-z]+", fix, asked)
+    """The (folded) question with its words that misspell a word the facts are asked with read as meant
+    (`spelling.meant`); the rest as typed."""
+    return spelling.respell(asked, _SPELLED, _KNOWN, folded=True)
+
+
+@functools.cache
+def _rule_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Every word the reader's rules spell (the facts' words, the question vocabulary's, the words of the patterns of
+    the graph questions, the filters, the roles and this module), and the stems those patterns read with any
+    ending."""
+    patterns = [v for m in (graph_questions, filters, roles, sys.modules[__name__]) for v in vars(m).values()
+                if isinstance(v, re.Pattern)]
+    # the facts' and the notice kinds' words are read as word beginnings ("fondee" reads "fondées")
+    prefixes = {w for words in (*FACTS.values(), *(words for _, words in filters.EVENTS)) for phrase in words
+                for w in re.findall(r"[a-z]+", phrase) if len(w) >= 5}
+    return (frozenset(_SPELLED | spelling.pattern_words(patterns)),
+            frozenset(spelling.pattern_stems(patterns) | prefixes))
+
+
+def respelt(text: str) -> str:
+    """A question (names blanked) with the words it misspells read as the rules' words ("merdged into what?",
+    "befroe X moved its seat"), before any rule reads it."""
+    words, stems = _rule_words()
+    return spelling.respell(text, words, _KNOWN, stems=stems, replaced=False)
 
 
 def _misspelt_fact(unread: list[str]) -> str | None:

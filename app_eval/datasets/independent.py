@@ -16,11 +16,14 @@ others), the English word order the engine read worst. ZZL to ZZO wrote the thir
 English, 2 plain, 2 fragment, 3 order; 3 each German, French, Italian), in their own words; ZZP and ZZQ the seven
 graph questions name first again (as ZZH to ZZK), half of their templates in everyday words; ZZR and ZZS the lookups
 (7 English: 1 plain, 2 fragment, 4 order), ZZT and ZZU the graph questions as ZZP and ZZQ; ZZV and ZZW the lookups
-as ZZL to ZZO, ZZX and ZZY the graph questions as ZZP and ZZQ. The writers were agents
+as ZZL to ZZO, ZZX and ZZY the graph questions as ZZP and ZZQ; ZZZ (the lookups) and ZZZA (the graph questions,
+as ZZX) typing fast on a phone, with typos of their own in about one template in three; ZZZB the lookups mostly in
+German and French (4 English, 5 German, 5 French, 2 Italian), in the registers' administrative words; ZZZC the graph
+questions as ZZX, a journalist's headline English. The writers were agents
 told never to read the repository, its word lists or its datasets, each given a persona (a compliance officer, a
 journalist, a notary's clerk …) and the asks' meaning only.
 
-The split is the writer's: A to L and O to ZZY were each measured once held out and then used to find rules (`dev`);
+The split is the writer's: A to L and O to ZZZC were each measured once held out and then used to find rules (`dev`);
 M and N were written for the test split and are never read while working on the engine (`test`; their figures are
 looked at as means only). `tests/app_eval/test_independent.py` holds `agent/` to that: no run of four words of a test
 writer's template appears there.

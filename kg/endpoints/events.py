@@ -30,7 +30,7 @@ from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_l
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
-from kg.text import fold
+from kg.text import fold, loose
 
 Kind = Literal["founded", "deleted", "bankrupt", "liquidation", "moved", "renamed", "merged", "capital_changed"]
 # The notices of each kind: sub-rubrics and what the notice must say, read this way for one company (its notices,
@@ -179,17 +179,21 @@ class Place:
         return sorted({v for t in city_spellings(self.text.strip()) for v in (t, t.title())})
 
     def correct(self, seats: dict[str, str], is_a_seat: Callable[[list[str]], bool]) -> str | None:
-        """A town typed with a typo ("Intelraken"): when it names no canton and none of `seats` (folded -> as
-        written, the towns of the notices at hand), the one seat within one edit (two in a name of 10+ letters) is
-        meant; returns it as written. A town that is some company's seat in the graph (`is_a_seat`) is taken as
-        typed, even one edit from another ("Baden" is not "Bauen")."""
+        """A town typed with a typo ("Intelraken", "Zrüich", "Puly"): when it names no canton and none of `seats`
+        (folded -> as written, the towns of the notices at hand), the one seat within one edit (two in a name of 10+
+        letters; an umlaut and its vowel alike) is meant; returns it as written. A town that is some company's seat
+        in the graph (`is_a_seat`) is taken as typed, even one edit from another ("Baden" is not "Bauen")."""
         if self.canton is not None or not self.towns or self.towns & seats.keys():
             return None
         typed = fold(self.text).strip()
-        if len(typed) < 5:
+        if len(typed) < 4:
             return None
         allowed = 2 if len(typed) >= 10 else 1
-        near = {s for s in seats if abs(len(s) - len(typed)) <= allowed and OSA.distance(typed, s) <= allowed}
+
+        def near_to(seat: str) -> bool:  # "zrueich" is two edits from "zuerich", "zruich" one from "zurich"
+            return any(abs(len(b) - len(a)) <= allowed and OSA.distance(a, b, score_cutoff=allowed) <= allowed
+                       for a, b in ((typed, seat), (loose(typed), loose(seat))))
+        near = {s for s in seats if near_to(s)}
         if len(near) != 1:
             return None
         if is_a_seat(self.as_seats()):

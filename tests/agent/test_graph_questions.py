@@ -385,6 +385,13 @@ def test_graph_writers_near_misses_are_no_graph_question(question, mentions):
      {"from_place": "thun", "to_place": "muri bei bern"}),
     ("which firms moved their seat from st. gallen to thun in 2021?", 0, "list_events",
      {"from_place": "st. gallen", "to_place": "thun", "year": 2021}),
+    # typed in lower case, a town of several words before "to" (a typo in it read later, by the endpoint)
+    ("which companies moved their seat from le locel to la chaux-de-fonds?", 0, "list_events",
+     {"from_place": "le locel", "to_place": "la chaux-de-fonds"}),
+    ("which companies moved their seat from langnau im emmentla to baar?", 0, "list_events",
+     {"from_place": "langnau im emmentla", "to_place": "baar"}),
+    ("sociétés déménagées de la chaux-de-fonds à le locle ?", 0, "list_events",
+     {"from_place": "la chaux-de-fonds", "to_place": "le locle"}),
 ])
 def test_second_graph_writers_kinds_of_wording(question, mentions, tool, args):
     test_other_phrasings_of_the_graph_classes(question, mentions, tool, args)

@@ -557,6 +557,18 @@ CASES["name_change"] += ["{n}: frühere Firma?", "Previous Firma of {n}?"]
 CASES["uid"] += ["Le n° d'identification de {n} ?"]
 CASES["purpose"] += ["Business object of {n}?"]
 CASES["network"] += ["{n}: wo sind ihre Leute sonst noch?", "Cross-mandates of {n}?"]
+# from the words of ZZZ-ZZZB: a striking-off, an entry that expired; earlier titles, the firm it was registered under
+# before; an identification number with its apostrophes dropped; a kind of legal person; persons shared, in German;
+# and a fact word typed with a typo, read as meant before any rule reads it
+CASES["deletion"] += ["striking-off {n} date?", "{n} – wann ist der Eintrag erloschen?", "Erlöschen der {n}: Datum?"]
+CASES["name_change"] += ["{n}'s earlier titles, changed when?", "Unter welcher bisherigen Firma war {n} eingetragen?",
+                         "Regarding {n}, what was it called before and since when the new name?",
+                         "{n}: unter welcher bisherigen Firma eingetragen, und seit wann heisst sie so?"]
+CASES["uid"] += ["{n} – qual e il numero d identificazione dell impresa?"]
+CASES["legal_form"] += ["Bei {n}: als welche Art Rechtsträger ist sie eingetragen?", "{n}: e una SA, una Sagl o una coperativa?"]
+CASES["network"] += ["Bei {n}: welche Gesellschaften teilen Personen mit ihr?"]
+CASES["capital"] += ["{n} nominal captial pls"]
+CASES["foundation"] += ["{n}: when was it regsitered for the first time?"]
 
 # reading these is not yet covered (a known gap, kept visible): xfail when they fail, so a fix shows up
 GAPS = {"How is {n} incorporated?"}
@@ -796,6 +808,8 @@ NOT_ASKED = [
     ("{n}: who is in the management team?", {"persons"}),
     ("What does {n} do — asset management?", {"purpose"}),
     ("The CHE identifier of {n}, please.", {"uid"}),
+    # the since-when of a founding stays beside a renaming asked as such
+    ("When was {n} founded and when was it renamed?", {"foundation", "name_change"}),
 ]
 
 

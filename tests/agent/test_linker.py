@@ -241,6 +241,10 @@ def test_a_proprietorship_and_its_owner_by_what_is_asked(ctx, truth):
                        f"Firms associated with {name}?")}
     # what only a company has is the company's, however the person may be asked about ("figure au registre")
     asks["Company"] += (f"{name} – quelle activité figure au registre ?", f"{name}: its purpose, as it appears?")
+    # the people of the firm met elsewhere (ZZZ, ZZZB): the company's, though persons "appear" there
+    asks["Company"] += (f"do any of the people at {name} also appear at other firms? which companies",
+                        f"{name} – les gens de cette boite sont dans quelles autres sociétés ?",
+                        f"{name}: le persone di questa ditta in quali altre società compaiono?")
     for kind, questions in asks.items():
         for q in questions:
             u = understand(q, anchored=False, link=linker.link(ctx, q))
@@ -284,6 +288,17 @@ def test_a_misspelling_that_looks_like_a_transliteration():
             "zürich gmbh", "Zürich GmbH").replace("Garaeg", "Garage"), (q, ms)
     ms = _mentions("Who is Anna Kaeller?", _rows("Kealler, Anna", kind="Person"))
     assert ms and ms[0]["name"] == "Kealler, Anna"
+
+
+def test_a_misspelt_legal_form_word_still_names_the_company_that_holds_it():
+    # "vreein quanov": the association, not the GmbH the bare "Quanov" would also name; a word of the question that
+    # is no misspelling of the name's form leaves the two as alternatives
+    rows = _rows("Verein Quanov", "Quanov GmbH, in Liquidation")
+    for q in ("who sat on the board of vreein quanov on 2022-12-27?", "Zweck des Vereni Quanov?"):
+        ms = _mentions(q, rows)
+        assert ms and ms[0]["name"] == "Verein Quanov" and not ms[0]["exact"] and not ms[0]["alternatives"], (q, ms)
+    ms = _mentions("who sat on the board of quanov on 2022-12-27?", rows)
+    assert ms[0]["alternatives"], ms
 
 
 def test_one_liquidation_suffix_belongs_to_the_name():

@@ -44,7 +44,9 @@ def test_every_writer_wrote_every_ask_in_four_languages():
     of those with the name, place, day or condition first (10 English, 2 each in the others), the English word order
     the engine read worst; ZZL-ZZO 16 per lookup (7 English: 2 plain, 2 fragment, 3 order; 3 each in the others);
     ZZP-ZZQ the graph questions name first again, half of them in everyday words; ZZR-ZZS the lookups (4 English
-    `order`), ZZT-ZZU and ZZX-ZZY the graph questions as ZZP-ZZQ, ZZV-ZZW the lookups as ZZL-ZZO."""
+    `order`), ZZT-ZZU and ZZX-ZZY the graph questions as ZZP-ZZQ, ZZV-ZZW the lookups as ZZL-ZZO; ZZZ the lookups and
+    ZZZA the graph questions as those, typed fast with typos; ZZZB the lookups mostly in German and French (4 English,
+    5 each German and French, 2 Italian); ZZZC the graph questions as ZZX-ZZY."""
     assert len(writers()) >= 20 and set(TEST_WRITERS) <= set(writers())
     graph_writers = 0
     for w in writers():
@@ -58,8 +60,8 @@ def test_every_writer_wrote_every_ask_in_four_languages():
             kinds = Counter(t.column for t in ts if t.ask == ask)
             assert min(kinds["de"], kinds["fr"], kinds["it"]) >= 2, (w, ask, kinds)
             english = {c: n for c, n in kinds.items() if c not in ("de", "fr", "it")}
-            assert set(english) in ({"plain", "fragment", "order"}, {"order"}) and sum(english.values()) >= 6, \
-                (w, ask, kinds)
+            assert set(english) in ({"plain", "fragment", "order"}, {"order"}) \
+                and sum(english.values()) >= (4 if w == "ZZZB" else 6), (w, ask, kinds)
     assert graph_writers >= 4
 
 

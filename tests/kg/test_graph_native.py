@@ -237,6 +237,36 @@ def test_a_new_seat_typed_with_a_typo_is_read_as_meant(ctx, truth):
     assert typo.extra["read_as"] == [f"{_swap(new)!r} as {new!r}"]
 
 
+def test_a_town_typed_with_its_umlaut_swapped_or_a_letter_dropped_is_read_as_meant(ctx, truth):
+    """"From Zrüich to …": an umlaut and the letter beside it swapped is one edit, as "Zurich" is none; a town of
+    five letters typed with four ("Puly") is read as meant where no seat is spelt so."""
+    import unicodedata
+
+    from kg.endpoints.base import read
+    from kg.endpoints.events import SEAT_KNOWN
+
+    def is_a_seat(name: str) -> bool:
+        return bool(read(ctx, SEAT_KNOWN, names=[name, name.title()]))
+
+    moves = _changes(truth, "seat")
+    umlaut = next(p for p in moves if re.search(r"^[^ ]+[äöü][a-z]", p["facts"]["old_seat"].lower())
+                  and " " not in p["facts"]["old_seat"])
+    old = umlaut["facts"]["old_seat"]
+    i = re.search(r"[äöü]", old).start()
+    swapped = (old[:i] + old[i + 1] + old[i] + old[i + 2:]).lower()
+    short = next(p for p in moves if len(p["facts"]["new_seat"]) == 5 and p["facts"]["new_seat"].isalpha()
+                 and not is_a_seat(p["facts"]["new_seat"][:2] + p["facts"]["new_seat"][3:]))
+    new = short["facts"]["new_seat"]
+    dropped = new[:2] + new[3:]
+    for args, typed in (({"from_place": old}, {"from_place": swapped}), ({"to_place": new}, {"to_place": dropped})):
+        exact = call(ctx, "list_events", {"kind": "moved", **args, "limit": 500})
+        typo = call(ctx, "list_events", {"kind": "moved", **typed, "limit": 500})
+        assert exact.rows and [r["uid"] for r in typo.rows] == [r["uid"] for r in exact.rows], typed
+        assert typo.extra["read_as"] and unicodedata.normalize("NFC", typo.extra["read_as"][0]).endswith(
+            f"as {next(iter(args.values()))!r}"), typed
+    assert call(ctx, "list_events", {"kind": "moved", "to_place": "Qwx", "limit": 5}).rows == []  # three letters: none
+
+
 def test_a_town_that_is_a_seat_in_the_graph_is_never_read_as_another():
     """"Baden" one edit from "Bauen": a town some company has its seat in is taken as typed."""
     from kg.endpoints.events import Place
