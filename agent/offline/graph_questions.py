@@ -146,7 +146,8 @@ SEATS = re.compile(r"\b(compan\w*|boards?|boardrooms?|councils?|mandates?|seats|
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
 # (not the seats themselves: "more than 3 boards of directors")
 COUNTED_PERSONS = re.compile(r"(?<!\bby )(?<!\bto )"  # "boards held by one person": the same person, no count
-                             r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+[\s-]+){0,2}?"
+                             # (not across a dash: "more than 3 companies - which persons sit on them?")
+                             r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+(?:\s+|-)){0,2}?"
                              r"(?<!per )(?<!pro )(?<!par )(?<!each )"  # "3 directorships per person": seats counted per person
                              r"(?:directors?|members?|mitglieder\w*|"
                              r"administrateurs|amministratori|membres|membri|persons?|people|personen|personnes|persone|"
@@ -238,7 +239,9 @@ _PLACE = (rf"(?:(?i:st|ste)\.\s?|(?:le|la|les|san|santa|sankt|saint|sainte|bad|v
 FROM_TO = re.compile(rf"\b(?:(?i:from|von|aus|de|du|da|dal|dalla|out of)\s+|(?i:d|dall)['’])(?P<a>{_PLACE})\s+"
                      rf"(?i:to|into|nach|in|a|à|au|en|vers|verso)\s+(?P<b>{_PLACE})", re.UNICODE)
 # a place written as a name: capitalised, a second capitalised word allowed ("St. Moritz", "Le Locle")
-_CAP_PLACE = rf"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?"
+# (not a capitalised preposition before it: "In Le Locle before, in Neuchâtel after" names Le Locle)
+_CAP_PLACE = (rf"(?!(?:In|From|To|Into|Von|Nach|Aus|Dans|Pour|Per|Nel|Nella|Dal|Dalla|Da)\s)"
+              rf"[A-ZÄÖÜÀ-Ý][\w'.-]*(?:(?:[ -]|{_JOIN})[A-ZÄÖÜÀ-Ý][\w'.-]*)?")
 # "moved out of Bellinzona and into Lugano": the second place written as a name, or after "into" ("out of bern and
 # into thun", typed in lower case)
 FROM_AND_TO = re.compile(rf"\b(?i:from|von|aus|de|da|out of)\s+(?P<a>{_PLACE})\s+(?i:and|und|et|e)\s+"

@@ -392,6 +392,12 @@ def test_graph_writers_near_misses_are_no_graph_question(question, mentions):
      {"from_place": "langnau im emmentla", "to_place": "baar"}),
     ("sociétés déménagées de la chaux-de-fonds à le locle ?", 0, "list_events",
      {"from_place": "la chaux-de-fonds", "to_place": "le locle"}),
+    # a seat swapped for another; the condition first, the persons asked after a dash (ZZZC)
+    ("Fribourg swapped for Bulle as the registered office — which companies did that?", 0, "list_events",
+     {"kind": "moved", "from_place": "Fribourg", "to_place": "Bulle"}),
+    ("Boards of directors of more than 3 companies - which persons sit on them?", 0, "rank_persons", {"min_count": 4}),
+    ("In Le Locle before, in Neuchâtel after the change of seat — which companies?", 0, "list_events",
+     {"kind": "moved", "from_place": "Le Locle", "to_place": "Neuchâtel"}),
 ])
 def test_second_graph_writers_kinds_of_wording(question, mentions, tool, args):
     test_other_phrasings_of_the_graph_classes(question, mentions, tool, args)
