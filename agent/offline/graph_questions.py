@@ -146,7 +146,7 @@ SEATS = re.compile(r"\b(compan\w*|boards?|boardrooms?|councils?|mandates?|seats|
 # "companies with over three directors", "the most Mitglieder": persons counted per company, not ranked
 # (not the seats themselves: "more than 3 boards of directors")
 COUNTED_PERSONS = re.compile(r"(?<!\bby )(?<!\bto )"  # "boards held by one person": the same person, no count
-                             # (not across a dash: "more than 3 companies - which persons sit on them?")
+                             # (not across a dash: "boards at over 3 companies - the persons on them?")
                              r"\b(?:" + _N[1:-1] + r"|most|meisten)\s+(?!boards?\s+of\b)(?:\w+(?:\s+|-)){0,2}?"
                              r"(?<!per )(?<!pro )(?<!par )(?<!each )"  # "3 directorships per person": seats counted per person
                              r"(?:directors?|members?|mitglieder\w*|"

@@ -1,5 +1,5 @@
-"""Words of a question typed with a typo, read as the words meant ("merdged" as "merged", "registred" as
-"registered", "befroe" as "before"): the offline reader's rules spell their words one way, and a user typing fast
+"""Words of a question typed with a typo, read as the words meant ("merdged" as "merged", "dirctors" as
+"directors", "befroe" as "before"): the offline reader's rules spell their words one way, and a user typing fast
 does not.
 
 A word is read as another only where that is safe: it is none of the known words itself (nor a known word with an

@@ -508,8 +508,8 @@ _DOSSIER = re.compile(r"\b(about|ueber|uber|sur|su|tell me|info\w*|overview|prof
                       r"nachschlagen|chercher|cherche[sz]?|cerc(?:a|hi|are|ami|armi)|what (?:do|have) you (?:have|got) on|"
                       r"was (?:hast du|haben sie|habt ihr) (?:zu|ueber)|qu'avez-vous sur|que savez-vous|"
                       r"cosa (?:sai|sa|avete) su)\b")
-# words that ask for a founding, but beside a former name ask when or under which name it was registered ("unter
-# welcher bisherigen Firma war X eingetragen, und seit wann heisst sie so?")
+# words that ask for a founding, but beside a former name ask when or under which name it was registered (a former
+# firm asked with "eingetragen" and "seit wann" beside it: the renaming, not the founding)
 _NAME_SINCE = re.compile(r"\b(?:since when|seit wann|depuis quand|da quando|eingetragen|registered|inscrite?s?|"
                          r"iscritt[aoie])\b")
 # words a question may hold besides what it asks: politeness, "I meant", "I would like to know"

@@ -563,7 +563,7 @@ CASES["network"] += ["{n}: wo sind ihre Leute sonst noch?", "Cross-mandates of {
 CASES["deletion"] += ["striking-off {n} date?", "{n} – wann ist der Eintrag erloschen?", "Erlöschen der {n}: Datum?"]
 CASES["name_change"] += ["{n}'s earlier titles, changed when?", "Unter welcher bisherigen Firma war {n} eingetragen?",
                          "Regarding {n}, what was it called before and since when the new name?",
-                         "{n}: unter welcher bisherigen Firma eingetragen, und seit wann heisst sie so?"]
+                         "{n}: bisherige Firma, und seit wann gilt der neue Name?"]
 CASES["uid"] += ["{n} – qual e il numero d identificazione dell impresa?"]
 CASES["legal_form"] += ["Bei {n}: als welche Art Rechtsträger ist sie eingetragen?", "{n}: e una SA, una Sagl o una coperativa?"]
 CASES["network"] += ["Bei {n}: welche Gesellschaften teilen Personen mit ihr?"]
