@@ -189,10 +189,11 @@ class Place:
         if len(typed) < 4:
             return None
         allowed = 2 if len(typed) >= 10 else 1
+        typed_loose = loose(typed)
 
         def near_to(seat: str) -> bool:  # "zrueich" is two edits from "zuerich", "zruich" one from "zurich"
             return any(abs(len(b) - len(a)) <= allowed and OSA.distance(a, b, score_cutoff=allowed) <= allowed
-                       for a, b in ((typed, seat), (loose(typed), loose(seat))))
+                       for a, b in ((typed, seat), (typed_loose, loose(seat))))
         near = {s for s in seats if near_to(s)}
         if len(near) != 1:
             return None
