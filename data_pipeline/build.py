@@ -39,6 +39,7 @@ from data_pipeline.summaries import (
     summarize_tops,
     tops_summarized,
 )
+from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import UidLedger
 from kg import company_tops, event_counts, list_counts
 from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
@@ -110,7 +111,8 @@ def complete_older_graph(graph: Graph) -> None:
 
 
 def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, batch_files: int,
-            progress: bool, processes: bool | None = None, ledger: UidLedger | None = None) -> int:
+            progress: bool, processes: bool | None = None, ledger: UidLedger | None = None,
+            spool: TextSpool | None = None) -> int:
     """Batches are written in file order; the next one is read and parsed meanwhile (`ahead`), in a second process
     on a large build (`offload`: parsing costs more CPU than the server's writes). What reading a chunk quarantined is
     logged just before its batch is written, so the log reads as if the two ran one after the other."""
@@ -124,7 +126,7 @@ def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, b
             for e in entries:
                 q.add(e.source, e.reason, e.kind)
             if pubs:
-                written += write_batch(graph, pubs, px, on_error=refused, ledger=ledger)
+                written += write_batch(graph, pubs, px, on_error=refused, ledger=ledger, spool=spool)
             pb.update(len(chunk))
     return written
 
@@ -144,7 +146,8 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     """Phases 1-3 of `inputs` into `graph`. `processes`: whether phase 1's reading and a rule extractor run in a
     second process (`data_pipeline.offload`; None: on a build large enough, where the machine has two cores).
     `ledger`: whether a build that finds the graph empty looks up only the uids it may have written
-    (`data_pipeline.uid_ledger`; the same graph either way)."""
+    (`data_pipeline.uid_ledger`) and reads the notices' texts in phase 2 from a copy phase 1 kept
+    (`data_pipeline.text_spool`): the same graph either way."""
     px = privacy or PLAIN
     report = BuildReport()
     private_dir(state_dir)
@@ -154,7 +157,12 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     report.files = len(files)
     with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
         uids = UidLedger.for_graph(graph, len(files)) if ledger else UidLedger(False)
-        _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report, processes, uids)
+        spool = TextSpool.for_build(state_dir, uids.fresh)
+        try:
+            _run(graph, files, extractor, sub_rubrics, state_dir, batch_files, progress, px, q, report, processes, uids,
+                 spool)
+        finally:
+            spool.close()
         report.lookups = {"looked_up": uids.looked_up, "skipped": uids.skipped}
         report.stats = graph_stats(graph, q.count)  # whole-graph counts: a build statement too
     if px.keyed:
@@ -164,7 +172,7 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
 
 def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: list[str], state_dir: Path,
          batch_files: int, progress: bool, px: Pseudonymizer, q: Quarantine, report: BuildReport,
-         processes: bool | None, ledger: UidLedger) -> None:
+         processes: bool | None, ledger: UidLedger, spool: TextSpool) -> None:
     failed = True
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
@@ -174,7 +182,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
         backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
-        report.publications = _phase1(graph, files, q, px, batch_files, progress, processes, ledger)
+        report.publications = _phase1(graph, files, q, px, batch_files, progress, processes, ledger, spool)
         backfill_scopes(graph)  # notices written by a build before scopes existed
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
 
@@ -182,7 +190,8 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         with bar(f"phase 2 {extractor.name}", None, "event", progress) as pb:
             p2 = run_phase2(graph, extractor, sub_rubrics, on_start=lambda n: setattr(pb, "total", n) or pb.refresh(),
                             on_progress=pb.update, px=px, on_error=lambda uid, reason: q.add(f"event {uid}", reason),
-                            processes=processes, ledger=ledger)
+                            processes=processes, ledger=ledger, spool=spool)
+        spool.close()  # the texts are in the graph; the copy is deleted as soon as phase 2 is done
         report.mentions = p2.mentions
         report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 

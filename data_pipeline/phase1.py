@@ -25,6 +25,7 @@ from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.summaries import is_valid, write_summary
+from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import Attempts, UidLedger
 from kg.driver import Graph
 from kg.event_scope import (
@@ -172,7 +173,7 @@ def _write_batch(tx: ManagedTransaction, batch: Phase1Batch, ledger: UidLedger, 
 
 
 def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None,
-           ledger: UidLedger) -> int:
+           ledger: UidLedger, spool: TextSpool | None = None) -> int:
     """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
     until the refused publications are found, and quarantine just those."""
     try:
@@ -180,6 +181,8 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
         attempts = Attempts()
         graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first()))
         ledger.add(node_uids(batch))
+        if spool is not None:
+            spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
         return len(items)
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
@@ -189,16 +192,18 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
             return 0
         log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
         mid = len(items) // 2
-        return _write(graph, items[:mid], on_error, ledger) + _write(graph, items[mid:], on_error, ledger)
+        return _write(graph, items[:mid], on_error, ledger, spool) + _write(graph, items[mid:], on_error, ledger, spool)
 
 
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
-                on_error: OnError | None = None, ledger: UidLedger | None = None) -> int:
+                on_error: OnError | None = None, ledger: UidLedger | None = None,
+                spool: TextSpool | None = None) -> int:
     """One transaction per batch: a build killed mid-batch leaves nothing half-written. Rows are
     pseudonymized by `px` before they reach the graph. Returns the publications written. `ledger`: the uids this
-    build wrote, on a build that started on an empty graph (`uid_ledger`)."""
+    build wrote, on a build that started on an empty graph (`uid_ledger`); `spool`: the notices it wrote, for phase 2
+    (`text_spool`)."""
     items = prepare(pubs, px, on_error)
-    return _write(graph, items, on_error, ledger or UidLedger(False)) if items else 0
+    return _write(graph, items, on_error, ledger or UidLedger(False), spool) if items else 0
 
 
 def backfill_kind_scopes(graph: Graph, batch: int = 5000) -> int:

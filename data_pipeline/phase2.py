@@ -24,6 +24,7 @@ from data_pipeline.identity import hub_for
 from data_pipeline.inserts import to_write
 from data_pipeline.offload import Offload
 from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.text_spool import TOWNS, TextSpool
 from data_pipeline.uid_ledger import Attempts, UidLedger
 from kg.driver import Graph
 
@@ -146,15 +147,36 @@ def _once(rows: list[dict]) -> list[dict]:
     return list(out.values())
 
 
-def pending_uids(graph: Graph, sub_rubrics: list[str]) -> list[str]:
+def pending_uids(graph: Graph, sub_rubrics: list[str], spool: TextSpool | None = None) -> list[str]:
+    """The notices of `sub_rubrics` not extracted yet, sorted; from `spool` where it is active (`text_spool`)."""
+    if spool is not None and spool.active:
+        return spool.pending(sub_rubrics)
     with graph.driver.session(database=graph.database) as s:
         return sorted(r["uid"] for r in s.run(PENDING_UIDS, sub_rubrics=sub_rubrics))
 
 
-def load_inputs(graph: Graph, uids: list[str], px: Pseudonymizer = PLAIN) -> tuple[list[ExtractionInput], list[str]]:
-    """The texts of `uids` (turned back into text by `px`), and the uids whose text cannot be read back."""
+def _event_rows(graph: Graph, uids: list[str], spool: TextSpool | None) -> dict[str, dict]:
+    """`EVENT_TEXTS`' rows of `uids`; the texts from `spool` where it is active, the towns from the graph."""
     with graph.driver.session(database=graph.database) as s:
-        rows = {r["uid"]: r for r in (rec.data() for rec in s.run(EVENT_TEXTS, uids=uids))}
+        if spool is None or not spool.active:
+            return {r["uid"]: r for r in (rec.data() for rec in s.run(EVENT_TEXTS, uids=uids))}
+        rows, ask = spool.rows(uids)
+        towns = spool.towns
+        unseen = sorted({r["company"] for r in rows.values() if r["company"] is not None} - towns.keys())
+        if unseen:  # phase 2 changes no company's seat or town: each is read once
+            towns |= dict.fromkeys(unseen) | {r["uid"]: r["town"] for r in s.run(TOWNS, uids=unseen)}
+        for r in rows.values():
+            r["town"] = towns.get(r.pop("company"))
+            del r["companies"]
+        if ask:
+            rows |= {r["uid"]: r for r in (rec.data() for rec in s.run(EVENT_TEXTS, uids=ask))}
+        return rows
+
+
+def load_inputs(graph: Graph, uids: list[str], px: Pseudonymizer = PLAIN,
+                spool: TextSpool | None = None) -> tuple[list[ExtractionInput], list[str]]:
+    """The texts of `uids` (turned back into text by `px`), and the uids whose text cannot be read back."""
+    rows = _event_rows(graph, uids, spool)
     out, unreadable = [], []
     for u in uids:
         if u not in rows:
@@ -219,10 +241,10 @@ def _extracted_in_worker(job: tuple[list[ExtractionInput], bool]) -> tuple[dict[
 
 
 def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
-                      collect_errors: bool, off: Offload) -> _Page:
+                      collect_errors: bool, off: Offload, spool: TextSpool | None) -> _Page:
     """A page read and extracted, with nothing reported yet (it may run ahead of the page being written); the
     extraction in the second process where there is one."""
-    batch, unreadable = load_inputs(graph, uids, px)
+    batch, unreadable = load_inputs(graph, uids, px, spool)
     if off.enabled:
         found, errors = off.run(_extracted_in_worker, (batch, collect_errors))
     else:
@@ -234,20 +256,21 @@ def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page:
                on_progress: Callable[[int], None] | None = None,
                on_start: Callable[[int], object] | None = None, px: Pseudonymizer = PLAIN,
                on_error: Callable[[str, str], None] | None = None, processes: bool | None = None,
-               ledger: UidLedger | None = None) -> Phase2Stats:
+               ledger: UidLedger | None = None, spool: TextSpool | None = None) -> Phase2Stats:
     """Pages are written in uid order; the next page is read and extracted meanwhile (`ahead`), the extraction in a
     second process where the extractor computes (`Extractor.computes`) and the pages are many (`offload.use`).
     Writing a page touches only its own events (their marks, edges to them, new weak nodes), so what the next page
     reads is the same either way; a page's failures reach `on_error` just before it is written, in the order of a
-    plain loop."""
+    plain loop. `spool`: the texts of a build that started on an empty graph (`text_spool`)."""
     stats = Phase2Stats()
-    uids = pending_uids(graph, sub_rubrics)
+    uids = pending_uids(graph, sub_rubrics, spool)
     if on_start:
         on_start(len(uids))
     pages = [uids[i: i + page] for i in range(0, len(uids), page)]
     wanted = offload.use(len(uids), processes) and extractor.computes
     with Offload(wanted, _set_worker_extractor, (extractor,)) as off:
-        for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None, off), pages):
+        for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None, off, spool),
+                       pages):
             if on_error:
                 for u in p.unreadable:
                     on_error(u, "the event's text token is not in the privacy token table; left pending")

@@ -11,9 +11,9 @@ from data_pipeline.sources.errors import RecordError
 MAX_DEPTH = 48  # real exports are under 10 levels deep
 
 
-def check_xml_depth(root: Element, limit: int = MAX_DEPTH) -> None:
-    """Iterative, so a 100,000-level tree is measured without recursion."""
-    stack: list[tuple[Element, int]] = [(root, 1)]
+def check_xml_depth(root: Element, limit: int = MAX_DEPTH, level: int = 1) -> None:
+    """Iterative, so a 100,000-level tree is measured without recursion; `root` is at `level` of its document."""
+    stack: list[tuple[Element, int]] = [(root, level)]
     while stack:
         el, depth = stack.pop()
         if depth > limit:

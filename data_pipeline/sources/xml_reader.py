@@ -6,7 +6,7 @@ declare one (a DOCTYPE, or an encoding in which one could hide from a byte searc
 refuses entities; any other, every real export, through the standard library's C parser, where without a DOCTYPE
 an entity can be neither declared nor expanded (an undefined one is a well-formedness error), at less than half
 the cost (issue 19: parsing was most of the pipeline's CPU in phase 1). A tree nested deeper than a publication can
-be is refused before the recursive mapping walks it.
+be is refused: the mapping measures the depth of what it walks, and stops before it recurses past the limit.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
 from data_pipeline.model import Publication
-from data_pipeline.sources.depth import check_xml_depth
+from data_pipeline.sources.depth import MAX_DEPTH, check_xml_depth
 from data_pipeline.sources.mapping import RecordError, build
 
 _NS = re.compile(r"^\{https://shab\.ch/shab/([A-Z]{2}\d{2})-export\}publication$")
@@ -55,14 +55,17 @@ def fromstring(data: bytes) -> Element:
     return parser.close()
 
 
-def to_mapping(el: Element) -> Any:
-    """An element as nested dicts; a leaf becomes its text."""
+def to_mapping(el: Element, depth: int = 1) -> Any:
+    """An element at `depth` (the root's is 1) as nested dicts; a leaf becomes its text. A tree nested deeper than
+    `MAX_DEPTH` is refused (`RecordError`) before the recursion goes past it."""
     children = list(el)
     if not children:
         return el.text if el.text is not None else None
+    if depth >= MAX_DEPTH:
+        raise RecordError(f"XML nested deeper than {MAX_DEPTH} levels: not a publication")
     out: dict[str, Any] = {}
     for child in children:
-        value = to_mapping(child)
+        value = to_mapping(child, depth + 1)
         if child.tag in _REPEATED:
             out.setdefault(child.tag, []).append(value)
         elif child.tag in out:  # unexpected repetition: keep every value
@@ -83,18 +86,20 @@ def parse_xml(data: bytes, source: str) -> Publication:
         raise RecordError(f"not well-formed XML ({exc})") from exc
     except DefusedXmlException as exc:
         raise RecordError(f"refused unsafe XML ({type(exc).__name__})") from exc
-    check_xml_depth(root)
+    meta, content = root.find("meta"), root.find("content")
+    for child in root:  # meta and content are measured as they are mapped (`to_mapping`), once
+        if child is not meta and child is not content:
+            check_xml_depth(child, level=2)
     if root.tag.endswith("bulk-export"):
         raise RecordError("a bulk export lists metadata only; read the per-publication XML instead")
     m = _NS.match(root.tag)
     if not m:
         raise RecordError(f"root element {root.tag!r} is not a SHAB publication "
                           "(expected {https://shab.ch/shab/<SUBRUBRIC>-export}publication)")
-    meta, content = root.find("meta"), root.find("content")
     if meta is None:
         raise RecordError("no <meta> element")
     version = _SCHEMA_VERSION.search(root.get(_XSI_LOCATION, ""))
-    pub = build(to_mapping(meta), to_mapping(content) if content is not None else {},
+    pub = build(to_mapping(meta, 2), to_mapping(content, 2) if content is not None else {},
                 source=source, schema_version=version.group(1) if version else None)
     if pub.sub_rubric != m.group(1):
         raise RecordError(f"namespace says {m.group(1)} but meta/subRubric says {pub.sub_rubric}")

@@ -9,7 +9,9 @@ import pytest
 
 import data_pipeline.sources as sources
 from data_pipeline.sources import Quarantine, read_publications
+from data_pipeline.sources.depth import MAX_DEPTH
 from data_pipeline.sources.fields import MAX_DAYS, RecordError, amount, day_count, iso_date
+from data_pipeline.sources.xml_reader import parse_xml
 from tests.data_pipeline.samples import BAD, GOOD, SPECIAL, good_numbers, hr01, json_notice, kk02, write_inputs
 
 
@@ -145,3 +147,17 @@ def test_huge_fields_and_good_neighbours(tmp_path):
     pubs = read_with_timeout([tmp_path], q)
     assert sorted(p.publication_number for p in pubs) == ["KK02-0000000061", "KK02-0000000063"]
     assert [e.source.rsplit("/", 1)[-1] for e in q.entries] == ["hr.xml", "page.json#1"]
+
+
+@pytest.mark.parametrize("where", ["content", "beside"])
+def test_a_tree_48_levels_deep_is_read_and_one_49_deep_refused_wherever_it_is(where):
+    """The depth limit holds at its boundary, in the mapped part (measured while mapped) and beside it."""
+    def xml(levels: int) -> bytes:
+        if where == "content":  # the first <x> is at level 3 (publication > content > x)
+            return hr01(43, extra="<x>" * (levels - 2) + "deep" + "</x>" * (levels - 2)).encode()
+        return hr01(43).replace("</content>", "</content>" + "<o>" * (levels - 1) + "deep" + "</o>" * (levels - 1)
+                                ).encode()
+
+    assert parse_xml(xml(MAX_DEPTH), "ok.xml").company.name == "Robust 43 AG"
+    with pytest.raises(RecordError, match=f"XML nested deeper than {MAX_DEPTH} levels"):
+        parse_xml(xml(MAX_DEPTH + 1), "deep.xml")
