@@ -191,7 +191,8 @@ def measure(n: int) -> BuildFigures:
                 with PeakRSS(st.pid) as server_rss, Clock(st.pid) as clock:
                     report = build(g, [str(w / "xml")], RuleExtractor(), ALL_SUB_RUBRICS, settings.data_dir / "build",
                                    progress=n >= 1_000_000)
-                export_graph(g, tmp / "graph.pickles")
+                with g.long_statements():  # a scan of every node, then of every edge (the server's timeout is 15 s)
+                    export_graph(g, tmp / "graph.pickles")
         finally:
             server.stop()
         stats = report.stats

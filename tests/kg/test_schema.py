@@ -60,3 +60,29 @@ def test_bootstrap_without_http_on_arcadedb_is_a_clear_error(graph):
         pytest.skip("only ArcadeDB needs its HTTP API for the full-text index")
     with pytest.raises(ValueError, match="HTTP API"):
         bootstrap_schema(graph.driver, graph.database, None)
+
+
+def test_a_fresh_arcadedb_graph_holds_the_type_of_every_node_before_its_first_node(tmp_path):
+    """The first node of two labels makes ArcadeDB's type for them, which quiesces its background workers: a build
+    writing its first HubCanton while an index was compacted stalled a minute. The schema makes every such type."""
+    from kg.ddl import NODE_LABELS
+    from tests.support.graphs import OwnGraph
+
+    with OwnGraph(tmp_path) as g:
+        if g.graph.backend != "arcadedb":
+            pytest.skip("a type per label pair is ArcadeDB's storage")
+        g.graph.ensure_schema(fulltext=False)
+
+        def types() -> set[str]:
+            return {t["name"] for t in g.graph.arcade_http.sql(g.graph.database, "SELECT name FROM schema:types")["result"]}
+
+        before = types()
+        assert {f"BaseNode~{label}" for label in NODE_LABELS} <= before
+        for i, label in enumerate(NODE_LABELS):
+            run(g.graph, f"CREATE (:BaseNode:{label} {{uid: 'types-{i}'}})")
+        assert types() == before  # no type was made by a node
+        rows = run(g.graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'types-' RETURN n.uid AS uid, labels(n) AS labels")
+        assert sorted((r["uid"], sorted(r["labels"])) for r in rows) == \
+            sorted((f"types-{i}", sorted(["BaseNode", label])) for i, label in enumerate(NODE_LABELS))
+        with pytest.raises((ConstraintError, Neo4jError)):  # the uid constraint holds across the types made first
+            run(g.graph, "CREATE (:BaseNode:Person {uid: 'types-0'})")
