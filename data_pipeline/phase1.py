@@ -181,9 +181,6 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
         attempts = Attempts()
         graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first()))
         ledger.add(node_uids(batch))
-        if spool is not None:
-            spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
-        return len(items)
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
             raise
@@ -193,6 +190,9 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
         log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
         mid = len(items) // 2
         return _write(graph, items[:mid], on_error, ledger, spool) + _write(graph, items[mid:], on_error, ledger, spool)
+    if spool is not None:  # committed: a failure here is no refusal of the batch (it stops the build)
+        spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
+    return len(items)
 
 
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,

@@ -12,9 +12,10 @@ Only the office town a text may omit is read from the graph: the seat (or town) 
 linked to two companies (a notice written twice under different subjects) is read from the graph, where it is as the
 graph orders them.
 
-The spool is a SQLite file in the build's private state directory, owner-only, deleted when phase 2 ends or the
-build fails; a build killed meanwhile leaves it, and the next build deletes it before it starts (that build finds
-the graph not empty and reads from the graph).
+The spool is a SQLite file in the build's private state directory (about 0.7 KB a notice: 0.7 GB of disk at a
+million, while phases 1-2 run), owner-only, deleted when phase 2 ends or the build fails; a build killed meanwhile
+leaves it, and the next build deletes it before it starts (that build finds the graph not empty and reads from the
+graph).
 """
 from __future__ import annotations
 
