@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,26 +83,36 @@ def _write(session: Session, query: str, rows: list[dict]) -> None:
     session.execute_write(lambda tx: tx.run(query, rows=rows).consume())
 
 
-def raw_backend(tmp: Path, nodes: int, edges: int) -> Clock:
-    """A plain UNWIND CREATE of `nodes` nodes and `edges` edges, batches of 1,000 in a transaction each, timed: bare
-    nodes (a uid and a name), edges without properties."""
-    settings = scratch_settings(tmp / "raw")
+def _timed_load(directory: Path, statements: Iterable[tuple[str, list[dict]]]) -> Clock:
+    """`statements` (a query and its rows each, made as they are sent) into a new server of its own in `directory`,
+    each in a transaction of its own (`_write`), timed."""
+    settings = scratch_settings(directory)
     server = EmbeddedServer(settings)
     st = server.start()
     try:
         with connect(settings, role="writer") as g:
             g.ensure_schema(fulltext=False)
             with Clock(st.pid) as clock, g.driver.session(database=g.database) as s:
-                for i in range(0, nodes, 1000):
-                    rows = [{"uid": f"n{j}", "name": f"node {j}"} for j in range(i, min(nodes, i + 1000))]
-                    _write(s, "UNWIND $rows AS row CREATE (n:BaseNode:Company) SET n += row", rows)
-                for i in range(0, edges, 1000):
-                    rows = [{"a": f"n{j % nodes}", "b": f"n{(j * 7 + 1) % nodes}"} for j in range(i, min(edges, i + 1000))]
-                    _write(s, "UNWIND $rows AS row MATCH (a:BaseNode {uid: row.a}) MATCH (b:BaseNode {uid: row.b}) "
-                              "CREATE (a)-[:RELATED_TO]->(b)", rows)
+                for query, rows in statements:
+                    _write(s, query, rows)
         return clock
     finally:
         server.stop()
+
+
+def raw_backend(tmp: Path, nodes: int, edges: int) -> Clock:
+    """A plain UNWIND CREATE of `nodes` nodes and `edges` edges, batches of 1,000 in a transaction each, timed: bare
+    nodes (a uid and a name), edges without properties."""
+    def statements() -> Iterator[tuple[str, list[dict]]]:
+        for i in range(0, nodes, 1000):
+            yield ("UNWIND $rows AS row CREATE (n:BaseNode:Company) SET n += row",
+                   [{"uid": f"n{j}", "name": f"node {j}"} for j in range(i, min(nodes, i + 1000))])
+        for i in range(0, edges, 1000):
+            yield ("UNWIND $rows AS row MATCH (a:BaseNode {uid: row.a}) MATCH (b:BaseNode {uid: row.b}) "
+                   "CREATE (a)-[:RELATED_TO]->(b)",
+                   [{"a": f"n{j % nodes}", "b": f"n{(j * 7 + 1) % nodes}"} for j in range(i, min(edges, i + 1000))])
+
+    return _timed_load(tmp / "raw", statements())
 
 
 NODES_OUT = "MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"
@@ -113,12 +123,12 @@ def export_graph(graph: Graph, out: Path, batch: int = 1000) -> None:
     """The graph's nodes (labels, properties) and edges (type, ends' uids, properties) in batches of `batch` rows of
     one label set or type, pickled one after the other into `out`: every node before any edge."""
     with out.open("wb") as f, graph.driver.session(database=graph.database) as s:
-        for query, key, row in ((NODES_OUT, "labels", lambda r: r["props"]),
-                                (EDGES_OUT, "type", lambda r: {"a": r["a"], "b": r["b"], "p": r["props"]})):
-            kind = "nodes" if key == "labels" else "edges"
+        for kind, query, key, row in (
+                ("nodes", NODES_OUT, lambda r: ":".join(r["labels"]), lambda r: r["props"]),
+                ("edges", EDGES_OUT, lambda r: r["type"], lambda r: {"a": r["a"], "b": r["b"], "p": r["props"]})):
             pending: dict[str, list[dict]] = {}
             for r in s.run(query):
-                k = ":".join(r[key]) if key == "labels" else r[key]
+                k = key(r)
                 rows = pending.setdefault(k, [])
                 rows.append(row(r))
                 if len(rows) == batch:
@@ -140,24 +150,17 @@ def _batches(path: Path) -> Iterator[tuple[str, str, list[dict]]]:
 
 def raw_same_graph(tmp: Path, exported: Path) -> Clock:
     """A plain UNWIND CREATE of the built graph's own nodes and edges (`export_graph`: the same labels, properties
-    and types), batches of 1,000, timed: what storing the build's data costs without any of its logic. The batches
-    are read from the file while timed (a few seconds at a million publications)."""
-    settings = scratch_settings(tmp / "raw-same")
-    server = EmbeddedServer(settings)
-    st = server.start()
-    try:
-        with connect(settings, role="writer") as g:
-            g.ensure_schema(fulltext=False)
-            with Clock(st.pid) as clock, g.driver.session(database=g.database) as s:
-                for kind, key, rows in _batches(exported):
-                    if kind == "nodes":
-                        _write(s, f"UNWIND $rows AS row CREATE (n:{key}) SET n += row", rows)
-                    else:
-                        _write(s, "UNWIND $rows AS row MATCH (a:BaseNode {uid: row.a}) MATCH (b:BaseNode {uid: row.b}) "
-                                  f"CREATE (a)-[r:{key}]->(b) SET r += row.p", rows)
-        return clock
-    finally:
-        server.stop()
+    and types), batches of 1,000 in a transaction each, timed: what storing the build's data costs without any of its
+    logic. The batches are read from the file while timed (a few seconds at a million publications)."""
+    def statements() -> Iterator[tuple[str, list[dict]]]:
+        for kind, key, rows in _batches(exported):
+            if kind == "nodes":
+                yield f"UNWIND $rows AS row CREATE (n:{key}) SET n += row", rows
+            else:
+                yield ("UNWIND $rows AS row MATCH (a:BaseNode {uid: row.a}) MATCH (b:BaseNode {uid: row.b}) "
+                       f"CREATE (a)-[r:{key}]->(b) SET r += row.p", rows)
+
+    return _timed_load(tmp / "raw-same", statements())
 
 
 @dataclass

@@ -167,7 +167,6 @@ def _event_rows(graph: Graph, uids: list[str], spool: TextSpool | None) -> dict[
             towns |= dict.fromkeys(unseen) | {r["uid"]: r["town"] for r in s.run(TOWNS, uids=unseen)}
         for r in rows.values():
             r["town"] = towns.get(r.pop("company"))
-            del r["companies"]
         if ask:
             rows |= {r["uid"]: r for r in (rec.data() for rec in s.run(EVENT_TEXTS, uids=ask))}
         return rows

@@ -90,20 +90,22 @@ class TextSpool:
                                                      sub_rubrics))
 
     def rows(self, uids: list[str]) -> tuple[dict[str, dict], list[str]]:
-        """`uids`' rows as `phase2.EVENT_TEXTS` returns them but for the town, and their companies' uids: {uid: {uid,
-        text, language, sub_rubric, company}}; and the uids to read from the graph (two companies)."""
+        """`uids`' rows as `phase2.EVENT_TEXTS` returns them but for the town, with their company's uid instead: {uid:
+        {uid, text, language, sub_rubric, company}}; and the uids to read from the graph (two companies)."""
         assert self._db is not None
         out: dict[str, dict] = {}
+        ask: list[str] = []
         for i in range(0, len(uids), 900):  # SQLite's bound parameters per statement
             part = uids[i: i + 900]
             marks = ",".join("?" * len(part))
             for uid, text, language, sub, company, n in self._db.execute(
                     f"SELECT n.uid, n.text, n.language, n.sub_rubric, min(c.company), count(c.company) FROM notices n "  # noqa: S608
                     f"LEFT JOIN companies c ON c.notice = n.uid WHERE n.uid IN ({marks}) GROUP BY n.uid", part):
-                out[uid] = {"uid": uid, "text": text, "language": language, "sub_rubric": sub, "company": company,
-                            "companies": n}
-        ask = [u for u, r in out.items() if r["companies"] > 1]
-        return {u: r for u, r in out.items() if r["companies"] <= 1}, ask
+                if n > 1:
+                    ask.append(uid)
+                else:
+                    out[uid] = {"uid": uid, "text": text, "language": language, "sub_rubric": sub, "company": company}
+        return out, ask
 
     def close(self) -> None:
         """Deletes the spool."""
