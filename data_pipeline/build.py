@@ -18,10 +18,10 @@ from pathlib import Path
 
 from data_pipeline import offload
 from data_pipeline.ahead import ahead
+from data_pipeline.company_updates import CompanyUpdates
 from data_pipeline.extract.base import Extractor
-from data_pipeline.model import Publication
 from data_pipeline.offload import Offload
-from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, write_batch
+from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, prepare, read_rows, write_kept, write_rows
 from data_pipeline.phase2 import run_phase2
 from data_pipeline.phase3 import run_phase3, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
@@ -115,19 +115,26 @@ def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, b
             spool: TextSpool | None = None) -> int:
     """Batches are written in file order; the next one is read and parsed meanwhile (`ahead`), in a second process
     on a large build (`offload`: parsing costs more CPU than the server's writes). What reading a chunk quarantined is
-    logged just before its batch is written, so the log reads as if the two ran one after the other."""
-    def refused(pub: Publication, reason: str) -> None:
-        q.add(pub.source or pub.publication_number, reason)
-
+    logged just before its batch is written, so the log reads as if the two ran one after the other. On a build that
+    found the graph empty the companies' updates are written once each, at the end (`company_updates`)."""
     chunks = [files[i: i + batch_files] for i in range(0, len(files), batch_files)]
+    kept = CompanyUpdates(ledger is not None and ledger.fresh)
     written = 0
+    # the rows are made beside the writes too, but a keyed pseudonymizer's table is in this process: mapped here
+    mapped = not px.keyed
     with bar("phase 1 structured", len(files), "file", progress) as pb, Offload(offload.use(len(files), processes)) as off:
-        for chunk, (pubs, entries) in zip(chunks, ahead(lambda c: off.run(read_chunk, c), chunks), strict=True):
+        for chunk, got in zip(chunks, ahead(lambda c: off.run(read_rows if mapped else read_chunk, c), chunks),
+                              strict=True):
+            items, failed, entries = got if mapped else (None, [], got[1])
             for e in entries:
                 q.add(e.source, e.reason, e.kind)
-            if pubs:
-                written += write_batch(graph, pubs, px, on_error=refused, ledger=ledger, spool=spool)
+            for name, reason in failed:
+                q.add(name, reason)
+            if items is None:
+                items = prepare(got[0], px, q.add)
+            written += write_rows(graph, items, q.add, ledger, spool, kept)
             pb.update(len(chunk))
+    write_kept(graph, kept, q.add)
     return written
 
 

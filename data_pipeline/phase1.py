@@ -15,15 +15,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
 
+from data_pipeline.company_updates import UPDATE_COMPANIES, CompanyUpdates
 from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.inserts import insert, missing, to_write
 from data_pipeline.model import Publication
 from data_pipeline.phase1_rows import Phase1Rows, rows_for
 from data_pipeline.privacy import PLAIN, Pseudonymizer
+from data_pipeline.sources import QuarantineEntry, read_chunk
 from data_pipeline.summaries import is_valid, write_summary
 from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import Attempts, UidLedger
@@ -40,8 +43,10 @@ from kg.event_scope import (
 )
 
 log = logging.getLogger(__name__)
-# A publication that cannot be written: (publication, reason) -> its quarantine.
-OnError = Callable[[Publication, str], None]
+# A publication that cannot be written: (its name: `record_name`, reason) -> its quarantine.
+OnError = Callable[[str, str], None]
+# A publication's name in the quarantine, and its rows
+Item = tuple[str, Phase1Rows]
 # What the graph or the driver answers to a value it will not store. A connection or authentication
 # failure is none of these (or is re-raised below): it stops the build rather than quarantining every record.
 REFUSED = (ClientError, ValueError, TypeError, OverflowError)
@@ -58,12 +63,6 @@ MATCH (e:BaseNode {uid: row.uid})
 SET e += row
 """
 INSERT_COMPANIES = insert("Company", "row.create, n.as_of = row.as_of")
-UPDATE_COMPANIES = """
-UNWIND $rows AS row
-MATCH (c:BaseNode {uid: row.uid})
-WHERE c.as_of IS NULL OR c.as_of <= row.as_of
-SET c += row.update, c.as_of = row.as_of
-"""
 # Relationship types cannot be parameters, so there is one statement per type of Table 6.
 EDGE_TYPES = ("HAS_EVENT", "HEAD_OFFICE_OF", "PROVIDES_ASSURANCE_TO", "INVOLVED_IN", "ACQUIRED_FROM", "DISSOLVED_IN")
 # Written from the Event (`dst`): ArcadeDB's MERGE walks the edges of the pattern's first bound node.
@@ -92,19 +91,31 @@ class Phase1Batch:
     hubs: dict[str, dict]  # a person's uid -> its NameHub, linked when the person is created (`hub_links`)
 
 
-def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN,
-            on_error: OnError | None = None) -> list[tuple[Publication, Phase1Rows]]:
-    """Each publication with its rows, in date order. A publication whose mapping fails, whatever the
+def record_name(pub: Publication) -> str:
+    """What the quarantine calls a publication: its file, or its number."""
+    return pub.source or pub.publication_number
+
+
+def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN, on_error: OnError | None = None) -> list[Item]:
+    """Each publication's name with its rows, in date order. A publication whose mapping fails, whatever the
     error, goes to `on_error` with the reason (without `on_error` the error propagates)."""
     out = []
     for pub in sorted(pubs, key=lambda p: (p.publication_date, p.publication_number)):
         try:
-            out.append((pub, rows_for(pub, px)))
+            out.append((record_name(pub), rows_for(pub, px)))
         except Exception as exc:
             if on_error is None:
                 raise
-            on_error(pub, f"cannot map the record to graph rows ({type(exc).__name__}: {exc})")
+            on_error(record_name(pub), f"cannot map the record to graph rows ({type(exc).__name__}: {exc})")
     return out
+
+
+def read_rows(paths: list[Path]) -> tuple[list[Item], list[tuple[str, str]], list[QuarantineEntry]]:
+    """The rows of the publications in `paths` (no pseudonymizer), with what mapping them and what reading them
+    quarantined, for the caller to log: a build's next chunk, made while it writes one (`data_pipeline.offload`)."""
+    pubs, entries = read_chunk(paths)
+    failed: list[tuple[str, str]] = []
+    return prepare(pubs, PLAIN, lambda name, reason: failed.append((name, reason))), failed, entries
 
 
 def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:
@@ -147,14 +158,17 @@ def node_uids(batch: Phase1Batch) -> list[str]:
         hub_uids(batch.hubs.values())
 
 
-def statements(batch: Phase1Batch, present: set[str], fresh: bool = False) -> list[tuple[str, dict]]:
+def statements(batch: Phase1Batch, present: set[str], fresh: bool = False,
+               kept: CompanyUpdates | None = None) -> list[tuple[str, dict]]:
     """The batch's statements, given which of its uids are in the graph (`present`): a node that exists is updated,
     one that does not is inserted with its `create` row, which holds every value of its `update` with the same
     `as_of` (see `fold`), so the outcome is that of an update after a create-if-missing, in one write. An edge to an
-    Event that exists is MERGEd, one to an Event inserted here created. `fresh`: see `hub_links.insert_statements`."""
+    Event that exists is MERGEd, one to an Event inserted here created. `fresh`: see `hub_links.insert_statements`;
+    `kept`: the updates of the companies it holds are left to it (`company_updates`)."""
     out = [(UPDATE_EVENTS, {"rows": [r for r in batch.events if r["uid"] in present]}),
            (INSERT_EVENTS, {"rows": missing(batch.events, present)}),
-           (UPDATE_COMPANIES, {"rows": [r for r in batch.companies if r["uid"] in present]}),
+           (UPDATE_COMPANIES, {"rows": [r for r in batch.companies
+                                        if r["uid"] in present and not (kept and kept.held(r["uid"]))]}),
            (INSERT_COMPANIES, {"rows": missing(batch.companies, present)}),
            *insert_statements((("Person", p) for p in missing(batch.persons, present)), batch.hubs, present, fresh)]
     for t, rows in batch.edges.items():
@@ -167,19 +181,23 @@ def statements(batch: Phase1Batch, present: set[str], fresh: bool = False) -> li
     return to_write(out)
 
 
-def _write_batch(tx: ManagedTransaction, batch: Phase1Batch, ledger: UidLedger, trusted: bool) -> None:
-    for query, params in statements(batch, ledger.present(tx, node_uids(batch), trusted), ledger.fresh and trusted):
+def _write_batch(tx: ManagedTransaction, batch: Phase1Batch, ledger: UidLedger, trusted: bool,
+                 kept: CompanyUpdates | None) -> set[str]:
+    """The batch's statements; returns the uids it found present."""
+    present = ledger.present(tx, node_uids(batch), trusted)
+    for query, params in statements(batch, present, ledger.fresh and trusted, kept):
         tx.run(query, params).consume()
+    return present
 
 
-def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: OnError | None,
-           ledger: UidLedger, spool: TextSpool | None = None) -> int:
+def _write(graph: Graph, items: list[Item], on_error: OnError | None,
+           ledger: UidLedger, spool: TextSpool | None = None, kept: CompanyUpdates | None = None) -> int:
     """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
     until the refused publications are found, and quarantine just those."""
     try:
         batch = fold(rows for _, rows in items)
         attempts = Attempts()
-        graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first()))
+        present = graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first(), kept))
         ledger.add(node_uids(batch))
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
@@ -189,21 +207,55 @@ def _write(graph: Graph, items: list[tuple[Publication, Phase1Rows]], on_error: 
             return 0
         log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
         mid = len(items) // 2
-        return _write(graph, items[:mid], on_error, ledger, spool) + _write(graph, items[mid:], on_error, ledger, spool)
-    if spool is not None:  # committed: a failure here is no refusal of the batch (it stops the build)
+        return (_write(graph, items[:mid], on_error, ledger, spool, kept)
+                + _write(graph, items[mid:], on_error, ledger, spool, kept))
+    # committed: a failure here is no refusal of the batch (it stops the build)
+    if kept is not None:
+        kept.committed(batch.companies, present)
+    if spool is not None:
         spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
     return len(items)
 
 
+def write_kept(graph: Graph, kept: CompanyUpdates, on_error: OnError | None = None, batch: int = 2000) -> int:
+    """The companies' updates `kept` until phase 1's end, a transaction per `batch` companies; returns how many. Where
+    the graph refuses a company's update (as it would have refused it in its batch), that company is named to
+    `on_error` with the reason and keeps the state it was created with; the others are written."""
+    rows = kept.take()
+    for i in range(0, len(rows), batch):
+        _write_updates(graph, rows[i: i + batch], on_error)
+    return len(rows)
+
+
+def _write_updates(graph: Graph, rows: list[dict], on_error: OnError | None) -> None:
+    try:
+        graph.write((UPDATE_COMPANIES, {"rows": rows}))
+    except REFUSED as exc:
+        if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
+            raise
+        if len(rows) == 1:
+            on_error(f"company {rows[0]['uid']}", "the graph refused the company's latest state "
+                                                  f"({type(exc).__name__}: {exc}); it keeps its first notice's")
+            return
+        mid = len(rows) // 2
+        _write_updates(graph, rows[:mid], on_error)
+        _write_updates(graph, rows[mid:], on_error)
+
+
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
                 on_error: OnError | None = None, ledger: UidLedger | None = None,
-                spool: TextSpool | None = None) -> int:
+                spool: TextSpool | None = None, kept: CompanyUpdates | None = None) -> int:
     """One transaction per batch: a build killed mid-batch leaves nothing half-written. Rows are
     pseudonymized by `px` before they reach the graph. Returns the publications written. `ledger`: the uids this
     build wrote, on a build that started on an empty graph (`uid_ledger`); `spool`: the notices it wrote, for phase 2
-    (`text_spool`)."""
-    items = prepare(pubs, px, on_error)
-    return _write(graph, items, on_error, ledger or UidLedger(False), spool) if items else 0
+    (`text_spool`); `kept`: the companies' updates, written when phase 1 ends (`company_updates`)."""
+    return write_rows(graph, prepare(pubs, px, on_error), on_error, ledger, spool, kept)
+
+
+def write_rows(graph: Graph, items: list[Item], on_error: OnError | None = None, ledger: UidLedger | None = None,
+               spool: TextSpool | None = None, kept: CompanyUpdates | None = None) -> int:
+    """`write_batch` of publications already mapped (`prepare`, `read_rows`)."""
+    return _write(graph, items, on_error, ledger or UidLedger(False), spool, kept) if items else 0
 
 
 def backfill_kind_scopes(graph: Graph, batch: int = 5000) -> int:

@@ -54,6 +54,21 @@ def _too_large(size: int, max_bytes: int) -> str:
     return f"file too large ({size / 2**20:.1f} MB > {max_bytes / 2**20:.0f} MB): not a single publication"
 
 
+def _read_upto(fd: int, limit: int, size: int) -> bytes:
+    """At most `limit` bytes of an open file, `size` long when it was opened: read in one call of its own length (a
+    buffer of `limit` bytes, allocated for every file, cost most of the read: issue 19), then on to the end, in case
+    the file grew meanwhile."""
+    chunks, n, want = [], 0, min(size + 1, limit)
+    while n < limit:
+        chunk = os.read(fd, min(want, limit - n))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        n += len(chunk)
+        want = max(want, 1 << 16)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def read_bytes(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYTES) -> bytes | None:
     """The bytes of a regular file (a symlink is followed to one), or None once the reason is quarantined.
     Anything else is skipped before it is opened; the open is non-blocking and re-checked, in case the
@@ -68,12 +83,14 @@ def read_bytes(path: Path, quarantine: Quarantine, max_bytes: int = MAX_FILE_BYT
             quarantine.add(src, _too_large(st.st_size, max_bytes))
             return None
         fd = os.open(path, _OPEN_FLAGS)
-        with os.fdopen(fd, "rb") as f:
-            st = os.fstat(f.fileno())
+        try:
+            st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 quarantine.add(src, f"skipped: {file_kind(st.st_mode)}, not a regular file", kind="skipped")
                 return None
-            data = f.read(max_bytes + 1)
+            data = _read_upto(fd, max_bytes + 1, st.st_size)
+        finally:
+            os.close(fd)
     except OSError as exc:
         quarantine.add(src, f"cannot read file ({exc.strerror or exc})")
         return None

@@ -161,3 +161,29 @@ def test_a_tree_48_levels_deep_is_read_and_one_49_deep_refused_wherever_it_is(wh
     assert parse_xml(xml(MAX_DEPTH), "ok.xml").company.name == "Robust 43 AG"
     with pytest.raises(RecordError, match=f"XML nested deeper than {MAX_DEPTH} levels"):
         parse_xml(xml(MAX_DEPTH + 1), "deep.xml")
+
+
+@pytest.mark.parametrize("grown_to, kept", [(3000, True), (5000, False)])
+def test_a_file_that_grew_after_it_was_opened_is_read_whole_or_refused_past_the_limit(tmp_path, monkeypatch,
+                                                                                     grown_to, kept):
+    """The reader reads a file in one call of the length it had when opened, then on to its end: a file longer by
+    then is read whole, and one grown past the limit is refused as too large, not cut short."""
+    path = tmp_path / "grown.xml"
+    path.write_bytes(b"x" * grown_to)
+    real_stat, real_fstat = os.stat, os.fstat
+
+    def stale(real):  # the length the file had when it was looked at and opened
+        def shorter(f, *args, **kwargs):
+            st = real(f, *args, **kwargs)
+            return os.stat_result((*st[:6], 100, *st[7:])) if str(f).endswith("grown.xml") or isinstance(f, int) else st
+
+        return shorter
+
+    monkeypatch.setattr(sources.os, "stat", stale(real_stat))
+    monkeypatch.setattr(sources.os, "fstat", stale(real_fstat))
+    q = Quarantine()
+    data = sources.read_bytes(path, q, max_bytes=4000)
+    if kept:
+        assert data == b"x" * grown_to and not q.entries
+    else:
+        assert data is None and "file too large" in q.entries[0].reason
