@@ -32,7 +32,7 @@ class CompanyUpdates:
     def __init__(self, active: bool) -> None:
         self.active = active
         self._state: dict[str, tuple[str | None, dict | None]] = {}  # uid -> (as_of, update since creation or None)
-        self.kept = 0  # updates applied here instead of in the graph (for the bench)
+        self.applied = 0  # updates applied here instead of in the graph
 
     def held(self, uid: str) -> bool:
         return uid in self._state
@@ -52,7 +52,7 @@ class CompanyUpdates:
             before, update = self._state[uid]
             if before is None or (as_of is not None and before <= as_of):
                 self._state[uid] = (as_of, {**(update or {}), **row["update"]})
-                self.kept += 1
+                self.applied += 1
 
     def rows(self) -> list[dict]:
         """One update row per company whose state changed after its creation, in uid order."""

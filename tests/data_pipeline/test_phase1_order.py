@@ -51,7 +51,7 @@ def test_a_branch_naming_its_head_office_later_does_not_hold_back_the_head_offic
     # the branch's notice is read after the founding, then the deletion; then an own notice of an earlier date
     earlier = _notice("HR0X-4", "HR02", "2020-06-01", CompanyInfo(name="Ordo Test AG", uid=HEAD, seat="Bern"))
     kept = write(clean, ([founded], [branch_change], [deleted], [earlier]))
-    assert kept.kept == (1 if kept.active else 0)  # the deletion, not the earlier notice
+    assert kept.applied == (1 if kept.active else 0)  # the deletion, not the earlier notice
     [row] = run(clean, "MATCH (c:BaseNode {uid: $u}) RETURN c.status AS status, c.deletion_date AS deleted, "
                        "c.as_of AS as_of", u=HEAD)
     assert row == {"status": "deleted", "deleted": "2021-02-18", "as_of": "2021-02-26"}
