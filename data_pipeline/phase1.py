@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from neo4j import ManagedTransaction
 from neo4j.exceptions import ClientError
@@ -43,6 +44,7 @@ from kg.event_scope import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 # A publication that cannot be written: (its name: `record_name`, reason) -> its quarantine.
 OnError = Callable[[str, str], None]
 # A publication's name in the quarantine, and its rows
@@ -190,56 +192,68 @@ def _write_batch(tx: ManagedTransaction, batch: Phase1Batch, ledger: UidLedger, 
     return present
 
 
-def _write(graph: Graph, items: list[Item], on_error: OnError | None,
-           ledger: UidLedger, spool: TextSpool | None = None, kept: CompanyUpdates | None = None) -> int:
-    """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
-    until the refused publications are found, and quarantine just those."""
+def _narrowed(items: list[T], commit: Callable[[list[T]], Callable[[], object]], on_error: OnError | None,
+              refused: Callable[[T, Exception], None], what: str) -> int:
+    """`commit(items)` (one transaction), then what it returns, once committed; returns how many items. When the graph
+    refuses them and `on_error` is given, they are halved until the refused ones are found, each named to `refused`
+    (a Security refusal, or any without `on_error`, is raised)."""
     try:
-        batch = fold(rows for _, rows in items)
-        attempts = Attempts()
-        present = graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first(), kept))
-        ledger.add(node_uids(batch))
+        after = commit(items)
     except REFUSED as exc:
         if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
             raise
         if len(items) == 1:
-            on_error(items[0][0], f"the graph refused the record ({type(exc).__name__}: {exc})")
+            refused(items[0], exc)
             return 0
-        log.warning("a batch of %d publications was refused (%s); narrowing it down", len(items), exc)
+        log.warning("a batch of %d %s was refused (%s); narrowing it down", len(items), what, exc)
         mid = len(items) // 2
-        return (_write(graph, items[:mid], on_error, ledger, spool, kept)
-                + _write(graph, items[mid:], on_error, ledger, spool, kept))
-    # committed: a failure here is no refusal of the batch (it stops the build)
-    if kept is not None:
-        kept.committed(batch.companies, present)
-    if spool is not None:
-        spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
+        return (_narrowed(items[:mid], commit, on_error, refused, what)
+                + _narrowed(items[mid:], commit, on_error, refused, what))
+    after()  # committed: a failure here is no refusal of the batch (it stops the build)
     return len(items)
+
+
+def _write(graph: Graph, items: list[Item], on_error: OnError | None,
+           ledger: UidLedger, spool: TextSpool | None = None, kept: CompanyUpdates | None = None) -> int:
+    """Write `items` in one transaction; when the graph refuses it and `on_error` is given, halve the batch
+    until the refused publications are found, and quarantine just those."""
+    def commit(part: list[Item]) -> Callable[[], None]:
+        batch = fold(rows for _, rows in part)
+        attempts = Attempts()
+        present = graph.transact(lambda tx: _write_batch(tx, batch, ledger, attempts.first(), kept))
+        ledger.add(node_uids(batch))
+
+        def after() -> None:
+            if kept is not None:
+                kept.committed(batch.companies, present)
+            if spool is not None:
+                spool.add(batch.events, ((e["src"], e["dst"]) for e in batch.edges["HAS_EVENT"]))
+        return after
+
+    def refused(item: Item, exc: Exception) -> None:
+        assert on_error is not None
+        on_error(item[0], f"the graph refused the record ({type(exc).__name__}: {exc})")
+
+    return _narrowed(items, commit, on_error, refused, "publications")
 
 
 def write_kept(graph: Graph, kept: CompanyUpdates, on_error: OnError | None = None, batch: int = 2000) -> int:
     """The companies' updates `kept` until phase 1's end, a transaction per `batch` companies; returns how many. Where
     the graph refuses a company's update (as it would have refused it in its batch), that company is named to
     `on_error` with the reason and keeps the state it was created with; the others are written."""
+    def commit(rows: list[dict]) -> Callable[[], None]:
+        graph.write((UPDATE_COMPANIES, {"rows": rows}))
+        return lambda: None
+
+    def refused(row: dict, exc: Exception) -> None:
+        assert on_error is not None
+        on_error(f"company {row['uid']}", f"the graph refused the company's latest state ({type(exc).__name__}: {exc}); "
+                                          "it keeps its first notice's")
+
     rows = kept.take()
     for i in range(0, len(rows), batch):
-        _write_updates(graph, rows[i: i + batch], on_error)
+        _narrowed(rows[i: i + batch], commit, on_error, refused, "companies' updates")
     return len(rows)
-
-
-def _write_updates(graph: Graph, rows: list[dict], on_error: OnError | None) -> None:
-    try:
-        graph.write((UPDATE_COMPANIES, {"rows": rows}))
-    except REFUSED as exc:
-        if on_error is None or "Security." in (getattr(exc, "code", None) or ""):
-            raise
-        if len(rows) == 1:
-            on_error(f"company {rows[0]['uid']}", "the graph refused the company's latest state "
-                                                  f"({type(exc).__name__}: {exc}); it keeps its first notice's")
-            return
-        mid = len(rows) // 2
-        _write_updates(graph, rows[:mid], on_error)
-        _write_updates(graph, rows[mid:], on_error)
 
 
 def write_batch(graph: Graph, pubs: list[Publication], px: Pseudonymizer = PLAIN,
