@@ -1,6 +1,8 @@
 """Role words of SHAB notices in de/fr/it, and their language-neutral keys."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Checked in order against the lower-cased role text: the first fragment found decides.
 ROLE_KEYS: list[tuple[str, str]] = [
     ("liquidat", "liquidator"),
@@ -40,6 +42,11 @@ SIGNATURE_WORDS = ("unterschrift", "signature", "firma ", "firma,", "zeichnungsb
 def role_key(role: str | None) -> str | None:
     if not role:
         return None
+    return _role_key(role)
+
+
+@lru_cache(maxsize=1 << 16)  # a notice's fields repeat across notices ("Präsident", "in Zürich"): each read once
+def _role_key(role: str) -> str:
     low = role.lower()
     chairs = ("vorsitz", "des gérants", "gerenza", "president", "présid")
     if any(p in low for p in _PARTNER) and any(m in low for m in _MANAGER) and not any(c in low for c in chairs):

@@ -43,7 +43,8 @@ _SECTION_HEADERS: list[tuple[str, str, str | None]] = [  # (regex, status, impli
     (r"Titulaire", "registered", "Titulaire"),
     (r"Titolare", "registered", "Titolare"),
 ]
-_HEADERS = [(re.compile(rx), status, implied) for rx, status, implied in _SECTION_HEADERS]
+# one pattern: the first header that matches the whole title decides, as in a loop over them
+_HEADER = re.compile("|".join(f"(?P<h{i}>{rx})" for i, (rx, _, _) in enumerate(_SECTION_HEADERS)))
 # A section title opens a sentence (or a line) and ends at the first colon of it.
 _TITLE = re.compile(r"(?:^|(?<=[.;:] ))(?P<title>[A-ZÄÖÜÉÈ][^.:;\n]{0,90}?):\s", re.M)
 _BRACKETS = re.compile(r"\[[^\]]*\]")
@@ -51,6 +52,7 @@ _FORMER = re.compile(r"\[(?:bisher|précédemment|finora): ([^\]]+)\]")
 _CARE_OF = re.compile(r"c/o ((?:[A-ZÄÖÜÉ][\w'’\-]+\.? ){1,4}[A-ZÄÖÜÉ][\w'’\-]+)(?=,)")
 _OWNER_IN = re.compile(r"(?:del(?:la)? titolare|d(?:u|e la) titulaire|(?:über )?(?:den|die|des|der) Inhaber(?:in|s)?) "
                        r"(?P<name>[A-ZÄÖÜÉ](?:[\w'’\-]+|\.)(?: [A-ZÄÖÜÉ](?:[\w'’\-]+|\.)){1,4})")
+_OWNER_WORDS = ("titolare ", "titulaire ", "Inhaber")  # one of them is in every text _OWNER_IN matches
 _OFFICE_LINE = re.compile(r"^Office: (?P<first>[^,\n]+)", re.M)
 _AUTHORITY_WORDS = ("amt", "office", "ufficio", "gericht", "tribunal", "pretura", "bureau", "service", "sektion")
 _NO_LONGER = re.compile(r"(?:^|(?<=[.;] ))(?P<name>[A-ZÄÖÜÉ][^.;:,]{2,80}?) n'est plus (?P<role>[^;.]+?)"
@@ -65,6 +67,7 @@ _COMPANY_SUFFIX = re.compile(r"\b(?:AG|SA|GmbH|Sàrl|Sagl|S\.A\.|Ltd|Genossensch
                              r"société coopérative|società cooperativa|Fondation|Fondazione)\b")
 _CONFERRED = re.compile(r"(?P<sig>(?:Signature|Procuration) (?:collective à deux|individuelle)|"
                         r"(?:Firma|Procura) (?:collettiva a due|individuale)) (?:a été conférée à|è stata conferita a) ")
+_CONFERRED_WORDS = ("a été conférée à ", "è stata conferita a ")  # one of them is in every text _CONFERRED matches
 _SIGNATURE = re.compile(r"(?:\b(?:mit|avec|con)\s)?[^,]*?(?:unterschrift|signature|firma|zeichnungsberechtigung)[^,]*",
                         re.I)
 _PROCURATION_GONE = re.compile(r"La (?:procuration|signature) de (?P<name>[^.,;]+?) (?:est|sont) radiée")
@@ -75,30 +78,55 @@ _OFFICE = re.compile(
     r"(?P<city>[A-ZÄÖÜÉ][\w'\-]+(?:[ \-/](?:[A-ZÄÖÜÉ][\w'\-]+|am|an|bei|im))*))?")
 
 
+_BRACKET = re.compile(r"[()\[\]]")
+# what the scans below stop at: a bracket (the depth) and the separator or the full stop
+_MARKS = {c: re.compile(r"[()\[\]" + re.escape(c) + "]") for c in (",", ";", ".")}
+
+
 def _split_outside(s: str, sep: str) -> list[str]:
-    parts, depth, cur = [], 0, []
-    for ch in s:
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if ch == sep and depth <= 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    parts.append("".join(cur))
+    """`s` split at each `sep` outside brackets (an unmatched closing one counts as outside); parts stripped, empty
+    ones left out."""
+    if _BRACKET.search(s) is None:
+        parts = s.split(sep)
+    else:
+        parts, depth, start = [], 0, 0
+        for m in _MARKS[sep].finditer(s):
+            ch = m.group()
+            if ch in "([":
+                depth += 1
+            elif ch in ")]":
+                depth -= 1
+            elif depth <= 0:
+                parts.append(s[start: m.start()])
+                start = m.end()
+        parts.append(s[start:])
     return [p.strip() for p in parts if p.strip()]
+
+
+def _word_before(s: str, i: int) -> str:
+    r"""The run of word characters (and apostrophes) that ends at `i`, or just before a newline there, as
+    `re.search(r"([\w'’]+)$", s[:i])` finds it."""
+    end = i - 1 if i > 0 and s[i - 1] == "\n" else i
+    j = end
+    while j > 0 and (s[j - 1].isalnum() or s[j - 1] in "_'’"):
+        j -= 1
+    return s[j:end]
 
 
 def _sentence_end(s: str) -> int:
     """Index of the first '.' that ends a sentence (not an abbreviation or an initial)."""
     depth = 0
-    for i, ch in enumerate(s):
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if ch != "." or depth > 0 or (i + 1 < len(s) and not s[i + 1].isspace()):
+    for m in _MARKS["."].finditer(s):
+        i, ch = m.start(), m.group()
+        if ch in "([":
+            depth += 1
             continue
-        word = re.search(r"([\w'’]+)$", s[:i])
-        tok = word.group(1) if word else ""
+        if ch in ")]":
+            depth -= 1
+            continue
+        if depth > 0 or (i + 1 < len(s) and not s[i + 1].isspace()):
+            continue
+        tok = _word_before(s, i)
         if tok.lower() in _ABBREV or (len(tok) == 1 and tok.isalpha() and tok.isupper()):
             continue
         return i
@@ -110,7 +138,7 @@ def _is_first_name(field: str) -> bool:
     return (0 < len(words) <= 5 and not is_role(field) and not _ORIGIN.match(field) and not _RESIDENCE.match(field)
             and not _NATIONALITY.search(field) and not any(w in field.lower() for w in SIGNATURE_WORDS)
             and all(w[:1].isupper() or w in ("de", "von", "van", "der", "di", "da", "dos", "del", "la", "le")
-                    for w in words) and not any(c.isdigit() for c in field))
+                    for w in words) and not any(map(str.isdigit, field)))
 
 
 _PARTICLES = ("de ", "von ", "van ", "di ", "da ", "del ", "della ", "le ", "la ", "du ", "dos ", "des ", "ter ", "zu ")
@@ -119,7 +147,7 @@ _PARTICLES = ("de ", "von ", "van ", "di ", "da ", "del ", "della ", "le ", "la 
 def _looks_like_name(name: str) -> bool:
     words = name.replace(",", " ").split()
     starts = name[:1].isupper() or name.startswith(_PARTICLES)
-    return 0 < len(words) <= 10 and starts and not any(c.isdigit() for c in name)
+    return 0 < len(words) <= 10 and starts and not any(map(str.isdigit, name))
 
 
 def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Mention]:
@@ -172,9 +200,9 @@ def parse_entry(entry: str, status: str, implied_role: str | None) -> list[Menti
 
 def _section_kind(title: str) -> tuple[str, str | None] | None:
     """(status, implied role) of a section title, or None for "Zweck:", "Mitteilungen an die Gesellschafter:"..."""
-    for rx, status, implied in _HEADERS:
-        if rx.fullmatch(title):
-            return status, implied
+    if (h := _HEADER.fullmatch(title)) and h.lastgroup:
+        _, status, implied = _SECTION_HEADERS[int(h.lastgroup[1:])]
+        return status, implied
     if is_role_title(title):  # Geneva style: "Associée-gérante: ...", "Directeur de la succursale: ..."
         return "registered", title
     return None
@@ -197,8 +225,8 @@ def _sections(text: str) -> list[tuple[str, str | None, str]]:
 
 def _conferred(text: str) -> list[Mention]:
     """FR: "Signature collective à deux a été conférée à A, de X, à Y, B, de ..., et C, de ..., à Z."."""
-    out = []
-    for m in _CONFERRED.finditer(text):
+    out: list[Mention] = []
+    for m in _CONFERRED.finditer(text) if any(w in text for w in _CONFERRED_WORDS) else ():
         body = text[m.end():]
         body = body[: _sentence_end(body)]
         for g in re.finditer(r"(?:^|,\s+|\s+et\s+)(?P<name>[^,]+?),\s+(?:de|du|des|d')\s*(?P<origin>[^,]+),\s+à\s+"
@@ -207,7 +235,7 @@ def _conferred(text: str) -> list[Mention]:
             out.append(Mention(name=name, kind="person", origin=g.group("origin").strip(),
                                residence=g.group("res").strip(), signature=m.group("sig"), status="registered",
                                role_key="authorized_signatory"))
-    for g in _PROCURATION_GONE.finditer(text):
+    for g in _PROCURATION_GONE.finditer(text) if " radiée" in text else ():
         out.append(Mention(name=g.group("name").strip(), kind="person", role="procuration",
                            role_key="authorized_signatory", status="resigned"))
     return out
@@ -215,21 +243,23 @@ def _conferred(text: str) -> list[Mention]:
 
 def _loose_mentions(text: str) -> list[Mention]:
     """Persons named outside lists: "c/o Hans Muster," in an address; "Dupont Jean n'est plus gérant"."""
-    out = []
-    for g in _CARE_OF.finditer(text):
+    out: list[Mention] = []
+    # each pattern's literal looked for first: most texts hold none of them (a regex scan of every text costs more)
+    for g in _CARE_OF.finditer(text) if "c/o " in text else ():
         kind = "company" if _COMPANY_SUFFIX.search(g.group(1)) else "person"
         out.append(Mention(name=g.group(1), kind=kind, role="c/o", role_key="care_of"))
-    for g in _OWNER_IN.finditer(text):
+    for g in _OWNER_IN.finditer(text) if any(w in text for w in _OWNER_WORDS) else ():
         name = g.group("name").strip().rstrip(".")
         if len(name.split()) >= 2:
             out.append(Mention(name=name, kind="person", role="Inhaber", role_key="owner"))
-    for g in _OFFICE_LINE.finditer(text):  # a liquidator's contact address opens with the person's name
+    # a liquidator's contact address opens with the person's name
+    for g in _OFFICE_LINE.finditer(text) if "Office: " in text else ():
         first = g.group("first").strip()
         words = first.split()
         if 2 <= len(words) <= 5 and _looks_like_name(first) and not any(a in first.lower() for a in _AUTHORITY_WORDS) \
                 and not _COMPANY_SUFFIX.search(first) and "liquidat" in text.lower():
             out.append(Mention(name=first, kind="person", role="Liquidator", role_key="liquidator"))
-    for g in _NO_LONGER.finditer(text):
+    for g in _NO_LONGER.finditer(text) if " n'est plus " in text else ():
         name = re.sub(r"^(?:[A-ZÉ][\w'’]*(?: [\w'’]+)*: )", "", g.group("name")).strip()
         kind = "company" if _COMPANY_SUFFIX.search(name) else "person"
         out.append(Mention(name=name, kind=kind, role=g.group("role").strip(), role_key=role_key(g.group("role")),

@@ -1,6 +1,10 @@
 """The offline rule extractor reads the persons and roles a reader sees in real SHAB notices."""
+import random
+import re
+
 import pytest
 
+from data_pipeline.extract import rules
 from data_pipeline.extract.base import ExtractionInput, Mention, keep
 from data_pipeline.extract.rules import RuleExtractor, extract_text, offices
 from data_pipeline.sources import read_publications
@@ -135,3 +139,60 @@ def test_offices_get_their_city_and_names_must_occur_in_text():
     assert not keep(Mention("Hans Muster", "person"), "Eingetragene Personen: Muster, Hans")
     assert not keep(Mention("SHAB", "company"), "Publikationsorgan: SHAB.")
     assert RuleExtractor().extract([ExtractionInput("e1", "Publikationsorgan: SHAB.")]) == {"e1": []}
+
+
+def _split_reference(s: str, sep: str) -> list[str]:
+    """A notice split character by character (the extractor's first form): the fast scan must split the same."""
+    parts, depth, cur = [], 0, []
+    for ch in s:
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch == sep and depth <= 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _sentence_end_reference(s: str) -> int:
+    depth = 0
+    for i, ch in enumerate(s):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch != "." or depth > 0 or (i + 1 < len(s) and not s[i + 1].isspace()):
+            continue
+        word = re.search(r"([\w'’]+)$", s[:i])
+        tok = word.group(1) if word else ""
+        if tok.lower() in rules._ABBREV or (len(tok) == 1 and tok.isalpha() and tok.isupper()):
+            continue
+        return i
+    return len(s)
+
+
+def test_entries_and_sentences_split_as_a_character_scan_splits_them():
+    """Brackets nested, unmatched or closing first, an abbreviation or an initial before a dot, a dot after a
+    newline, apostrophes and non-ASCII letters: the splitting the extractor does with regex scans equals the plain
+    character-by-character scan on every string."""
+    rng = random.Random(19)
+    pieces = list("([)].,;\n 'a’B_é1²Z") + ["St.", "Dr.", "A.", "von ", "[bisher: X, Y]", "(CHE-1.2)"]
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        assert rules._split_outside(s, ",") == _split_reference(s, ","), s
+        assert rules._split_outside(s, ";") == _split_reference(s, ";"), s
+        assert rules._sentence_end(s) == _sentence_end_reference(s), s
+
+
+def test_every_section_title_is_read_as_its_own_header():
+    """The headers matched as one pattern: each title gets its own status and implied role, the first header that
+    matches the whole title decides, and a title that only starts like one is no header."""
+    assert rules._section_kind("Eingetragene Personen neu oder mutierend") == ("registered", None)
+    assert rules._section_kind("Ausgeschiedene Personen und erloschene Unterschriften") == ("resigned", None)
+    assert rules._section_kind("Personne(s) et signature(s) radiée(s)") == ("resigned", None)
+    assert rules._section_kind("Liquidatorin") == ("registered", "Liquidator")
+    assert rules._section_kind("Gesellschafterin und Geschäftsführerin") == ("registered", "Gesellschafter")
+    assert rules._section_kind("Organe de révision") == ("registered", "Organe de révision")
+    assert rules._section_kind("Directeur de la succursale") == ("registered", "Directeur de la succursale")
+    assert rules._section_kind("Zweck") is None
+    assert rules._section_kind("Eingetragene Personen und mehr") is None
