@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from typing import Any
 
 from data_pipeline.model import (
@@ -25,10 +26,15 @@ _SUB_RUBRIC = re.compile(r"^[A-Z]{2}\d{2}$")
 _TAG = re.compile(r"<[^>]+>")
 
 
+@lru_cache(maxsize=1024)  # the paths are the mapping's own constants
+def _steps(path: str) -> tuple[str, ...]:
+    return tuple(path.split("."))
+
+
 def get(d: Any, path: str) -> Any:
     """`get(d, "a.b.c")`, None when any step is missing; the first item of a list is taken."""
     cur = d
-    for key in path.split("."):
+    for key in _steps(path):
         if isinstance(cur, list):
             cur = cur[0] if cur else None
         if not isinstance(cur, dict):
@@ -41,7 +47,7 @@ def text(d: Any, path: str) -> str | None:
     value = get(d, path)
     if value is None or isinstance(value, (dict, list)):
         return None
-    s = str(value).strip()
+    s = (value if type(value) is str else str(value)).strip()
     return utf8_text(s, path) if s else None
 
 
@@ -147,7 +153,7 @@ def change_flags(node: Any, prefix: str = "") -> list[str]:
         name = key.removesuffix("Changed") if key.endswith("Changed") else key
         if name in ("statusChanged", "status"):
             name = ""
-        path = ".".join(p for p in (prefix, name) if p)
+        path = f"{prefix}.{name}" if prefix and name else prefix or name
         if isinstance(value, dict):
             out += change_flags(value, path)
         elif str(value).lower() in ("true", "yes"):

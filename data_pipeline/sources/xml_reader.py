@@ -58,21 +58,21 @@ def fromstring(data: bytes) -> Element:
 def to_mapping(el: Element, depth: int = 1) -> Any:
     """An element at `depth` (the root's is 1) as nested dicts; a leaf becomes its text. A tree nested deeper than
     `MAX_DEPTH` is refused (`RecordError`) before the recursion goes past it."""
-    children = list(el)
-    if not children:
-        return el.text if el.text is not None else None
+    if not len(el):
+        return el.text
     if depth >= MAX_DEPTH:
         raise RecordError(f"XML nested deeper than {MAX_DEPTH} levels: not a publication")
     out: dict[str, Any] = {}
-    for child in children:
-        value = to_mapping(child, depth + 1)
-        if child.tag in _REPEATED:
-            out.setdefault(child.tag, []).append(value)
-        elif child.tag in out:  # unexpected repetition: keep every value
-            prev = out[child.tag]
-            out[child.tag] = (prev if isinstance(prev, list) else [prev]) + [value]
+    for child in el:
+        tag = child.tag
+        value = to_mapping(child, depth + 1) if len(child) else child.text  # a leaf (most elements) read here
+        if tag in _REPEATED:
+            out.setdefault(tag, []).append(value)
+        elif tag in out:  # unexpected repetition: keep every value
+            prev = out[tag]
+            out[tag] = (prev if isinstance(prev, list) else [prev]) + [value]
         else:
-            out[child.tag] = value
+            out[tag] = value
     return out
 
 
