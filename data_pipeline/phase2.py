@@ -97,12 +97,24 @@ def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PL
     return uid, label, stored, None if m.kind == "company" and m.uid else hub_for(m.name, stored.get("name"), px)
 
 
-def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN,
-                   ledger: UidLedger | None = None, pending: bool = False) -> int:
-    """The mentions `found` in Events, written with the Events' marks in one transaction. `pending`: every Event was
-    read as not yet extracted (`PENDING_UIDS`), so it has no edge of phase 2 yet (`CREATE_LINK`). `ledger`: see
-    `uid_ledger`."""
-    ledger = ledger or UidLedger(False)
+@dataclass
+class MentionRows:
+    """What `write_mentions` writes of the mentions found in a page's Events, made without the graph: the nodes
+    (each uid's first mention), their NameHubs, the edges per type (`links`), and the same edges once per (src, Event,
+    role) for an Event that has none yet (`created`: `CREATE_LINK`)."""
+    found: dict[str, list[Mention]]
+    nodes: dict[str, dict]
+    hubs: dict[str, dict]
+    links: dict[str, list[dict]]
+    created: dict[str, list[dict]]
+
+    @property
+    def mentions(self) -> int:
+        return sum(len(v) for v in self.found.values())
+
+
+def mention_rows(found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> MentionRows:
+    """The rows of the mentions `found` in Events (pseudonymized by `px`)."""
     nodes: dict[str, dict] = {}
     hubs: dict[str, dict] = {}
     links: dict[str, list[dict]] = {t: [] for t in LINK}
@@ -117,24 +129,34 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]], extractor: str
             edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
             links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
                                  "props": {k: v for k, v in edge.items() if v is not None}})
-    uids = [*nodes, *hub_uids(hubs.values())]
+    return MentionRows(found, nodes, hubs, links, {t: _once(rows) for t, rows in links.items() if t in CREATE_LINK})
+
+
+def write_mentions(graph: Graph, found: dict[str, list[Mention]] | MentionRows, extractor: str,
+                   px: Pseudonymizer = PLAIN, ledger: UidLedger | None = None, pending: bool = False) -> int:
+    """The mentions `found` in Events (or their rows, `mention_rows`), written with the Events' marks in one
+    transaction. `pending`: every Event was read as not yet extracted (`PENDING_UIDS`), so it has no edge of phase 2
+    yet (`CREATE_LINK`). `ledger`: see `uid_ledger`."""
+    rows = found if isinstance(found, MentionRows) else mention_rows(found, extractor, px)
+    ledger = ledger or UidLedger(False)
+    uids = [*rows.nodes, *hub_uids(rows.hubs.values())]
     attempts = Attempts()
 
     def work(tx: ManagedTransaction) -> None:
         trusted = attempts.first()  # a re-run (another writer meanwhile) looks every uid up and MERGEs every edge
         create = trusted and pending
         present = ledger.present(tx, uids, trusted)
-        statements = insert_statements(((n["label"], n["props"]) for n in nodes.values() if n["uid"] not in present),
-                                       hubs, present, ledger.fresh and trusted)
-        statements += [(CREATE_LINK[etype], {"rows": _once(rows)}) if create and etype in CREATE_LINK
-                       else (LINK[etype], {"rows": rows}) for etype, rows in links.items()]
+        statements = insert_statements(((n["label"], n["props"]) for n in rows.nodes.values()
+                                        if n["uid"] not in present), rows.hubs, present, ledger.fresh and trusted)
+        statements += [(CREATE_LINK[etype], {"rows": rows.created[etype]}) if create and etype in CREATE_LINK
+                       else (LINK[etype], {"rows": links}) for etype, links in rows.links.items()]
         for query, params in to_write(statements):
             tx.run(query, params).consume()
-        tx.run(MARK_DONE, {"uids": list(found), "extractor": extractor}).consume()
+        tx.run(MARK_DONE, {"uids": list(rows.found), "extractor": extractor}).consume()
 
     graph.transact(work)
     ledger.add(uids)
-    return sum(len(v) for v in found.values())
+    return rows.mentions
 
 
 def _once(rows: list[dict]) -> list[dict]:
@@ -215,6 +237,7 @@ class _Page:
     unreadable: list[str]
     found: dict[str, list[Mention]]
     errors: list[tuple[str, str]]  # (event uid, reason) of the events whose extraction failed
+    rows: MentionRows | None = None  # made ahead too where no token table is written (a plain build)
 
 
 def _extracted(extractor: Extractor, batch: list[ExtractionInput], collect_errors: bool
@@ -248,7 +271,8 @@ def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: P
         found, errors = off.run(_extracted_in_worker, (batch, collect_errors))
     else:
         found, errors = _extracted(extractor, batch, collect_errors)
-    return _Page(batch, unreadable, found, errors)
+    # a keyed pseudonymizer writes its token table as it tokenizes: in the writing thread only
+    return _Page(batch, unreadable, found, errors, None if px.keyed or not found else mention_rows(found, extractor.name, px))
 
 
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
@@ -280,7 +304,7 @@ def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page:
             done = [item for item in p.batch if item.uid in p.found]
             stats.failed += len(p.batch) - len(done)
             if p.found:
-                stats.mentions += write_mentions(graph, p.found, extractor.name, px, ledger, pending=True)
+                stats.mentions += write_mentions(graph, p.rows or p.found, extractor.name, px, ledger, pending=True)
             stats.events += len(done)
             if on_progress:
                 on_progress(len(p.batch) + len(p.unreadable))

@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from neo4j import ManagedTransaction
 
+from data_pipeline.ahead import ahead
 from data_pipeline.hub_links import INSERT_HUBS, MARK_UNCOUNTED
 from data_pipeline.identity import generate_hub_key, hub_for
 from data_pipeline.inserts import existing, insert, missing
@@ -240,14 +241,13 @@ def hubs_of(graph: Graph, companies: list[str], batch: int = 2000) -> set[str]:
             for r in _rows(graph, HUBS_OF, uids=companies[i: i + batch])}
 
 
-def _hub_posts(graph: Graph, uids: list[str], batch: int) -> Iterator[tuple[list[str], list[dict]]]:
-    """(a batch of these hubs, their posts) for every batch: read hub by hub, or from one pass over every post
-    when the hubs are WHOLE_PASS_SHARE of the graph's or more."""
+def _hub_posts(graph: Graph, uids: list[str], batch: int) -> tuple[list[list[str]], Callable[[list[str]], list[dict]]]:
+    """These hubs in batches, and how to read a batch's posts: hub by hub, or from one pass over every post (made
+    here) when the hubs are WHOLE_PASS_SHARE of the graph's or more. Each batch is read once, in order."""
+    chunks = [uids[i: i + batch] for i in range(0, len(uids), batch)]
     total = _rows(graph, HUB_COUNT)[0]["n"]
     if len(uids) < WHOLE_PASS_SHARE * total:
-        for i in range(0, len(uids), batch):
-            yield uids[i: i + batch], _rows(graph, POSTS, uids=uids[i: i + batch])
-        return
+        return chunks, lambda chunk: _rows(graph, POSTS, uids=chunk)
     wanted = set(uids)
     held: dict[str, list[tuple[str, str, str | None, str, str | None]]] = defaultdict(list)
     with graph.driver.session(database=graph.database) as s:
@@ -255,21 +255,26 @@ def _hub_posts(graph: Graph, uids: list[str], batch: int) -> Iterator[tuple[list
             if hub in wanted:  # the same company, role, canton and day over and over: one string each
                 held[hub].append((sys.intern(company), sys.intern(role_key), canton and sys.intern(canton), notice,
                                   date and sys.intern(date)))
-    for i in range(0, len(uids), batch):
-        chunk = uids[i: i + batch]
-        yield chunk, [{"hub": u, "company": c, "role_key": k, "canton": t, "notice": e, "date": d}
-                      for u in chunk for c, k, t, e, d in held.pop(u, ())]
+    return chunks, lambda chunk: [{"hub": u, "company": c, "role_key": k, "canton": t, "notice": e, "date": d}
+                                  for u in chunk for c, k, t, e, d in held.pop(u, ())]
+
+
+def _counted(chunk: list[str], posts: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The count rows of these hubs (every hub of the chunk, one without posts counted empty) and their HubCanton
+    rows."""
+    found = hub_counts.counts(posts)
+    rows = [{"uid": u, "counts": found.get(u) or hub_counts.empty()} for u in chunk]
+    for row in rows:
+        row["counts"]["counted"] = VERSION
+    return rows, hub_counts.canton_counts(posts)
 
 
 def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:
-    """Writes each hub's company and mandate counts (`kg.hub_counts`); returns how many hubs."""
+    """Writes each hub's company and mandate counts (`kg.hub_counts`); returns how many hubs. The next batch is read
+    and counted while one is written (`ahead`: the counting is this process's work, the writing the server's)."""
     uids = sorted(hubs)
-    for chunk, posts in _hub_posts(graph, uids, batch):
-        found = hub_counts.counts(posts)
-        rows = [{"uid": u, "counts": found.get(u) or hub_counts.empty()} for u in chunk]
-        for row in rows:
-            row["counts"]["counted"] = VERSION
-        tallies = hub_counts.canton_counts(posts)
+    chunks, posts_of = _hub_posts(graph, uids, batch)
+    for rows, tallies in ahead(lambda chunk: _counted(chunk, posts_of(chunk)), chunks):
 
         def work(tx: ManagedTransaction, rows: list[dict] = rows, tallies: list[dict] = tallies) -> None:
             tx.run(SET_COUNTS, rows=rows).consume()
