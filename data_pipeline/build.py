@@ -23,7 +23,7 @@ from data_pipeline.extract.base import Extractor
 from data_pipeline.offload import Offload
 from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, prepare, read_rows, write_kept, write_rows
 from data_pipeline.phase2 import run_phase2
-from data_pipeline.phase3 import run_phase3, summarized
+from data_pipeline.phase3 import CompanyHubs, run_phase3, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, iter_files, read_chunk
@@ -206,15 +206,17 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         # The notices are final: their texts' index is built now, and ArcadeDB's compaction of it (as long as the
         # build again) runs beside phase 3 instead of holding up the names' indexes built after it
         graph.resume_fulltext(FULLTEXT_INDEX)
-        report.phase3 = asdict(run_phase3(graph, px))
-        # the top companies and the counts per kind of notice (and of list) read while the server builds the names'
-        # full-text indexes (21 s and 7 s at 1M); the schema summary after both, so that it lists the indexes and the
-        # summaries' properties every time
-        with ThreadPoolExecutor(2) as pool:
-            summaries = [pool.submit(summarize_tops, graph), pool.submit(summarize_event_counts, graph)]
+        seen = CompanyHubs()
+        report.phase3 = asdict(run_phase3(graph, px, seen))
+        # the counts per kind of notice (and of list), then the top companies, read while the server builds the
+        # names' full-text indexes; the top companies count each company's notices and persons from the passes that
+        # read them already (the companies' notices for the counts, every post in phase 3). The schema summary after
+        # both, so that it lists the indexes and the summaries' properties every time
+        with ThreadPoolExecutor(1) as pool:
+            summaries = pool.submit(lambda: summarize_tops(graph, summarize_event_counts(graph),
+                                                           seen.hubs if seen.complete else None))
             graph.ensure_schema()  # the names' full-text indexes
-            for done in summaries:
-                done.result()
+            summaries.result()
         summarize_schema(graph)
         report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
         failed = False

@@ -68,9 +68,11 @@ RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canto
 # The same posts of every hub in one pass, from the companies in the order the store holds them. A first build
 # counts every hub, and read hub by hub their posts lie all over the store: at a million notices 590,578 hubs took
 # ~210 s of reads, this pass 28 s. A run counting fewer than WHOLE_PASS_SHARE of the hubs reads them hub by hub.
+# Every role (care_of left out as it is read): the same pass gives the persons of each company to the top companies'
+# summary (`CompanyHubs`), which counts them in any role.
 ALL_POSTS = """
 MATCH (c:Company)-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
-WHERE r.role_key <> 'care_of' AND c.strength = 'strong'
+WHERE c.strength = 'strong'
 RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton, e.uid AS notice,
        e.publication_date AS date
 """
@@ -241,20 +243,35 @@ def hubs_of(graph: Graph, companies: list[str], batch: int = 2000) -> set[str]:
             for r in _rows(graph, HUBS_OF, uids=companies[i: i + batch])}
 
 
-def _hub_posts(graph: Graph, uids: list[str], batch: int) -> tuple[list[list[str]], Callable[[list[str]], list[dict]]]:
+class CompanyHubs:
+    """company uid -> the NameHubs of the persons named in its notices (any role, strong companies), as phase 3's
+    pass over every post saw them (`complete` once it was made: a run that counts few hubs reads them hub by hub)."""
+
+    def __init__(self) -> None:
+        self.hubs: dict[str, set[str]] = defaultdict(set)
+        self.complete = False
+
+
+def _hub_posts(graph: Graph, uids: list[str], batch: int, seen: CompanyHubs | None = None
+               ) -> tuple[list[list[str]], Callable[[list[str]], list[dict]]]:
     """These hubs in batches, and how to read a batch's posts: hub by hub, or from one pass over every post (made
-    here) when the hubs are WHOLE_PASS_SHARE of the graph's or more. Each batch is read once, in order."""
+    here, and kept in `seen`) when the hubs are WHOLE_PASS_SHARE of the graph's or more. Each batch is read once, in
+    order."""
     chunks = [uids[i: i + batch] for i in range(0, len(uids), batch)]
     total = _rows(graph, HUB_COUNT)[0]["n"]
     if len(uids) < WHOLE_PASS_SHARE * total:
         return chunks, lambda chunk: _rows(graph, POSTS, uids=chunk)
     wanted = set(uids)
     held: dict[str, list[tuple[str, str, str | None, str, str | None]]] = defaultdict(list)
+    seen = seen or CompanyHubs()
     with graph.driver.session(database=graph.database) as s:
         for hub, company, role_key, canton, notice, date in s.run(ALL_POSTS):
-            if hub in wanted:  # the same company, role, canton and day over and over: one string each
-                held[hub].append((sys.intern(company), sys.intern(role_key), canton and sys.intern(canton), notice,
+            company = sys.intern(company)  # the same company, role, canton and day over and over: one string each
+            seen.hubs[company].add(sys.intern(hub))
+            if hub in wanted and role_key is not None and role_key != "care_of":  # as `<> 'care_of'` in POSTS
+                held[hub].append((company, sys.intern(role_key), canton and sys.intern(canton), notice,
                                   date and sys.intern(date)))
+    seen.complete = True
     return chunks, lambda chunk: [{"hub": u, "company": c, "role_key": k, "canton": t, "notice": e, "date": d}
                                   for u in chunk for c, k, t, e, d in held.pop(u, ())]
 
@@ -269,11 +286,11 @@ def _counted(chunk: list[str], posts: list[dict]) -> tuple[list[dict], list[dict
     return rows, hub_counts.canton_counts(posts)
 
 
-def count_posts(graph: Graph, hubs: set[str], batch: int = 2000) -> int:
+def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHubs | None = None) -> int:
     """Writes each hub's company and mandate counts (`kg.hub_counts`); returns how many hubs. The next batch is read
     and counted while one is written (`ahead`: the counting is this process's work, the writing the server's)."""
     uids = sorted(hubs)
-    chunks, posts_of = _hub_posts(graph, uids, batch)
+    chunks, posts_of = _hub_posts(graph, uids, batch, seen)
     for rows, tallies in ahead(lambda chunk: _counted(chunk, posts_of(chunk)), chunks):
 
         def work(tx: ManagedTransaction, rows: list[dict] = rows, tallies: list[dict] = tallies) -> None:
@@ -306,12 +323,13 @@ def summarized(graph: Graph) -> bool:
     return is_valid(graph, hub_counts.SUMMARY_UID, VERSION)
 
 
-def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN) -> Phase3Stats:
+def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None = None) -> Phase3Stats:
+    """`seen`: filled with each company's persons where every post is read (`CompanyHubs`)."""
     keyed, created, unresolved, linked = link_hubs(graph, px)
     merged, stale, gone = merge_duplicate_hubs(graph, px)
     absorbed, touched = absorb_weak_nodes(graph)
     moved = [r["uid"] for r in _rows(graph, MOVED)]
-    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved))
+    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved), seen=seen)
     _write(graph, RECOUNTED, uids=moved)
     summarize_counts(graph)
     return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)

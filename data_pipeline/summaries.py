@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Mapping
 
 from neo4j import ManagedTransaction, Record
 
@@ -59,12 +60,18 @@ def _stream(graph: Graph, query: str) -> Iterator[Record]:
         yield from s.run(query)
 
 
-def summarize_tops(graph: Graph) -> None:
-    """The top companies of each metric, in all cantons and in each (`kg.company_tops`). A summary is an
-    optimization: when it cannot be computed, the build goes on, says so, and get_top_entities sorts by query."""
+def summarize_tops(graph: Graph, notices: Mapping[str, int] | None = None,
+                   persons: Mapping[str, set[str]] | None = None) -> None:
+    """The top companies of each metric, in all cantons and in each (`kg.company_tops`). `notices` (company uid ->
+    notices) and `persons` (company uid -> its persons' NameHubs): where a pass of the build counted them already
+    (`summarize_event_counts`, phase 3's count of every hub), else read here. A summary is an optimization: when it
+    cannot be computed, the build goes on, says so, and get_top_entities sorts by query."""
     try:
-        found = company_tops.values(*(_stream(graph, q) for q in (company_tops.COMPANIES, company_tops.NOTICES,
-                                                                  company_tops.PERSONS)))
+        if notices is None:
+            notices = company_tops.notice_counts(_stream(graph, company_tops.NOTICES))
+        if persons is None:
+            persons = company_tops.hub_sets(_stream(graph, company_tops.PERSONS))
+        found = company_tops.values(_stream(graph, company_tops.COMPANIES), notices, persons)
     except Exception:
         log.exception("could not summarize the top companies; get_top_entities will sort every company")
         return
@@ -74,25 +81,34 @@ def summarize_tops(graph: Graph) -> None:
     write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
 
 
-def summarize_event_counts(graph: Graph) -> None:
+def summarize_event_counts(graph: Graph) -> Counter | None:
     """The notices, companies and persons of each kind of notice per canton and year (`kg.event_counts`), and the
     companies of each kind list_events lists (`kg.list_counts`), from one pass over the companies' notices; each
-    written in one transaction, its head node with it. An optimization: when it fails, the endpoints count."""
+    written in one transaction, its head node with it. An optimization: when it fails, the endpoints count. Returns
+    what the same pass counts for `summarize_tops`: each company's notices (None when the pass failed)."""
     lists = list_counts.Tally()
-    companies = (lists.add(r) or r for r in _stream(graph, f"{event_counts.COMPANIES}, {list_counts.COLUMNS}"))
+    notices: Counter = Counter()
+
+    def companies() -> Iterator[Record]:
+        for r in _stream(graph, f"{event_counts.COMPANIES}, {list_counts.COLUMNS}"):
+            lists.add(r)
+            notices[r["who"]] += 1
+            yield r
+
     try:
-        counted = event_counts.count(_stream(graph, event_counts.NOTICES), companies,
+        counted = event_counts.count(_stream(graph, event_counts.NOTICES), companies(),
                                      _stream(graph, event_counts.PERSONS), GROUPED_TYPES)
     except Exception:
         log.exception("could not count the notices per kind, canton and year; count_entities_by_event and list_events "
                       "will count them")
-        return
+        return None
     for module, rows in ((event_counts, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES)),
                          (list_counts, list_counts.rows(lists.cells(), uuid.uuid4().hex))):
         try:
             write_summaries(graph, rows)
         except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
             log.exception("could not write the counts of %s; its endpoint will count them", module.__name__)
+    return notices
 
 
 def summarize_list_counts(graph: Graph) -> None:

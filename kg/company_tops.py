@@ -37,15 +37,28 @@ def ranked(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return sorted(rows, key=lambda r: (-r["value"], r["name"] is None, r["name"] or ""))
 
 
-def values(companies: Iterable[Mapping[str, Any]], notices: Iterable[Mapping[str, Any]],
-           persons: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """metric -> {uid, name, canton, value} of every company with a value (capital stated, a notice, a person)."""
-    info = {c["uid"]: c for c in companies}
+def notice_counts(rows: Iterable[Mapping[str, Any]], column: str = "uid") -> Counter:
+    """company uid -> its notices, from one row per notice of a company (`NOTICES`, or any stream of the companies'
+    notices: the uid in `column`)."""
+    return Counter(r[column] for r in rows)
+
+
+def hub_sets(rows: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
+    """company uid -> the NameHubs of the persons named in its notices, from `PERSONS` rows."""
     hubs: dict[str, set[str]] = {}
-    for r in persons:
+    for r in rows:
         hubs.setdefault(r["uid"], set()).add(r["hub"])
+    return hubs
+
+
+def values(companies: Iterable[Mapping[str, Any]], notices: Mapping[str, int],
+           persons: Mapping[str, set[str]]) -> dict[str, list[dict[str, Any]]]:
+    """metric -> {uid, name, canton, value} of every company with a value (capital stated, a notice, a person), from
+    `COMPANIES` rows and the counts of `notice_counts` and `hub_sets`: only the companies `COMPANIES` lists count, so
+    those may count any company."""
+    info = {c["uid"]: c for c in companies}
     found = {"capital": {u: c["capital"] for u, c in info.items() if c["capital"] is not None},
-             "notices": Counter(r["uid"] for r in notices), "persons": {u: len(h) for u, h in hubs.items()}}
+             "notices": notices, "persons": {u: len(h) for u, h in persons.items()}}
     return {metric: [{"uid": u, "name": info[u]["name"], "canton": info[u]["canton"], "value": v}
                      for u, v in by_uid.items() if u in info] for metric, by_uid in found.items()}
 
