@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -78,6 +78,7 @@ RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canto
 """
 WHOLE_PASS_SHARE = 0.125  # each costs about as much as the other when an eighth of the hubs is counted (at 1M)
 HUB_COUNT = "MATCH (h:NameHub) RETURN count(h) AS n"
+TALLY_COUNT = f"MATCH (t:{hub_counts.TALLY_LABEL}) RETURN count(t) AS n"
 # Companies in another canton than the one their persons' HubCanton counts hold them in (a seat moved to another
 # canton; a graph counted before those counts existed), the hubs of their persons, and the mark once recounted.
 MOVED = """
@@ -286,11 +287,36 @@ def _counted(chunk: list[str], posts: list[dict]) -> tuple[list[dict], list[dict
     return rows, hub_counts.canton_counts(posts)
 
 
-def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHubs | None = None) -> int:
+class Histograms:
+    """Per summary property (`summarize_counts`' keys), how many hubs, or HubCanton nodes, hold each value, tallied
+    from the rows `count_posts` writes: the graph's own histograms where those rows are every hub's and every
+    HubCanton's (`whole`)."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Counter] = {key: Counter() for p in hub_counts.PROPERTIES for key in (p, f"canton_{p}")}
+        self.tallies = 0  # HubCanton rows written
+        self.whole = False
+
+    def add(self, rows: list[dict], tallies: list[dict]) -> None:
+        for p in hub_counts.PROPERTIES:  # a None is a property removed (`SET += row`) or never written
+            self.values[p].update(v for r in rows if (v := r["counts"].get(p)) is not None)
+            self.values[f"canton_{p}"].update(v for t in tallies if (v := t.get(p)) is not None)
+        self.tallies += len(tallies)
+
+    def props(self) -> dict[str, object]:
+        return {key: json.dumps({str(v): n for v, n in counted.items()}, sort_keys=True)
+                for key, counted in self.values.items()}
+
+
+def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHubs | None = None,
+                histograms: Histograms | None = None) -> int:
     """Writes each hub's company and mandate counts (`kg.hub_counts`); returns how many hubs. The next batch is read
-    and counted while one is written (`ahead`: the counting is this process's work, the writing the server's)."""
+    and counted while one is written (`ahead`: the counting is this process's work, the writing the server's).
+    `histograms`: tallied from what is written, `whole` where these are every hub of the graph and the HubCanton
+    nodes are then those written."""
     uids = sorted(hubs)
     chunks, posts_of = _hub_posts(graph, uids, batch, seen)
+    histograms = histograms or Histograms()
     for rows, tallies in ahead(lambda chunk: _counted(chunk, posts_of(chunk)), chunks):
 
         def work(tx: ManagedTransaction, rows: list[dict] = rows, tallies: list[dict] = tallies) -> None:
@@ -304,12 +330,19 @@ def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHu
                     tx.run(query, params).consume()
 
         graph.transact(work)
+        histograms.add(rows, tallies)
+    graph_hubs, graph_tallies = (_rows(graph, q)[0]["n"] for q in (HUB_COUNT, TALLY_COUNT))
+    histograms.whole = len(uids) == graph_hubs and histograms.tallies == graph_tallies  # `hubs` are the graph's
     return len(uids)
 
 
-def summarize_counts(graph: Graph) -> None:
-    """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`). The 32
-    histograms are read two at a time (the server runs each read in a thread of its own; 18 s one by one at 1M)."""
+def summarize_counts(graph: Graph, histograms: Histograms | None = None) -> None:
+    """Writes the summary node: per hub property, how many hubs have each value (see `kg.hub_counts`): from
+    `histograms` where they are the graph's (`Histograms.whole`), else read. The 32 histograms are read two at a time
+    (the server runs each read in a thread of its own; 18 s one by one at 1M)."""
+    if histograms is not None and histograms.whole:
+        write_summary(graph, hub_counts.SUMMARY_UID, VERSION, histograms.props())
+        return
     queries = {key: query for p in hub_counts.PROPERTIES for key, query in (
         (p, hub_counts.histogram_query(p)), (f"canton_{p}", hub_counts.tally_histogram_query(p)))}
     with ThreadPoolExecutor(2) as pool:
@@ -329,7 +362,9 @@ def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None
     merged, stale, gone = merge_duplicate_hubs(graph, px)
     absorbed, touched = absorb_weak_nodes(graph)
     moved = [r["uid"] for r in _rows(graph, MOVED)]
-    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved), seen=seen)
+    histograms = Histograms()
+    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved), seen=seen,
+                          histograms=histograms)
     _write(graph, RECOUNTED, uids=moved)
-    summarize_counts(graph)
+    summarize_counts(graph, histograms)
     return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)
