@@ -207,7 +207,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         # build again) runs beside phase 3 instead of holding up the names' indexes built after it
         graph.resume_fulltext(FULLTEXT_INDEX)
         seen = CompanyHubs()
-        report.phase3 = asdict(run_phase3(graph, px, seen))
+        report.phase3 = asdict(run_phase3(graph, px, seen, fresh=ledger.fresh))
         # the counts per kind of notice (and of list), then the top companies, read while the server builds the
         # names' full-text indexes; the top companies count each company's notices and persons from the passes that
         # read them already (the companies' notices for the counts, every post in phase 3). The schema summary after

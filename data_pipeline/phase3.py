@@ -77,6 +77,7 @@ RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canto
        e.publication_date AS date
 """
 WHOLE_PASS_SHARE = 0.125  # each costs about as much as the other when an eighth of the hubs is counted (at 1M)
+UNCOUNTED_HUBS = "MATCH (h:NameHub) WHERE h.counted IS NULL OR h.counted <> $version RETURN h.uid AS uid"
 HUB_COUNT = "MATCH (h:NameHub) RETURN count(h) AS n"
 TALLY_COUNT = f"MATCH (t:{hub_counts.TALLY_LABEL}) RETURN count(t) AS n"
 # Companies in another canton than the one their persons' HubCanton counts hold them in (a seat moved to another
@@ -200,10 +201,14 @@ def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, s
     return len(links), len(created), unresolved, {link["hub"] for link in links}
 
 
-def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, set[str], set[str]]:
+def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN, fresh: bool = False) -> tuple[int, set[str], set[str]]:
     """Hubs whose recomputed key is equal collapse into one survivor (lowest uid). A pseudonymized hub
     whose name the token table does not know keeps its stored key. Returns how many merged, the surviving hubs
-    whose post counts are stale (a survivor, or a hub never counted) and the hubs merged away."""
+    whose post counts are stale (a survivor, or a hub never counted) and the hubs merged away. On a graph this build
+    wrote from empty (`fresh`: `UidLedger.fresh`) every hub was made by this code (`hub_for`), its uid from its key,
+    so no two share a key: nothing is merged, and only the hubs not counted yet are read."""
+    if fresh:
+        return 0, {r["uid"] for r in _rows(graph, UNCOUNTED_HUBS, version=VERSION)}, set()
     groups: dict[str, list[str]] = defaultdict(list)
     stale: set[str] = set()
     for h in _rows(graph, ALL_HUBS, version=VERSION):
@@ -356,10 +361,12 @@ def summarized(graph: Graph) -> bool:
     return is_valid(graph, hub_counts.SUMMARY_UID, VERSION)
 
 
-def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None = None) -> Phase3Stats:
-    """`seen`: filled with each company's persons where every post is read (`CompanyHubs`)."""
+def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None = None, fresh: bool = False
+               ) -> Phase3Stats:
+    """`seen`: filled with each company's persons where every post is read (`CompanyHubs`). `fresh`: the build wrote
+    every node of the graph (`merge_duplicate_hubs`)."""
     keyed, created, unresolved, linked = link_hubs(graph, px)
-    merged, stale, gone = merge_duplicate_hubs(graph, px)
+    merged, stale, gone = merge_duplicate_hubs(graph, px, fresh)
     absorbed, touched = absorb_weak_nodes(graph)
     moved = [r["uid"] for r in _rows(graph, MOVED)]
     histograms = Histograms()
