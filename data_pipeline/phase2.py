@@ -256,23 +256,29 @@ def _set_worker_extractor(extractor: Extractor) -> None:
     _WORKER_EXTRACTOR = extractor
 
 
-def _extracted_in_worker(job: tuple[list[ExtractionInput], bool]) -> tuple[dict[str, list[Mention]],
-                                                                          list[tuple[str, str]]]:
+def _extracted_in_worker(job: tuple[list[ExtractionInput], bool, bool]
+                         ) -> tuple[dict[str, list[Mention]], list[tuple[str, str]], MentionRows | None]:
+    """A page extracted in the second process, and its rows where asked (a plain build: `mention_rows` is pure)."""
     assert _WORKER_EXTRACTOR is not None
-    return _extracted(_WORKER_EXTRACTOR, *job)
+    batch, collect_errors, rows = job
+    found, errors = _extracted(_WORKER_EXTRACTOR, batch, collect_errors)
+    return found, errors, mention_rows(found, _WORKER_EXTRACTOR.name) if rows and found else None
 
 
 def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
                       collect_errors: bool, off: Offload, spool: TextSpool | None) -> _Page:
     """A page read and extracted, with nothing reported yet (it may run ahead of the page being written); the
-    extraction in the second process where there is one."""
+    extraction in the second process where there is one, which makes the page's rows too. Their rows are made here
+    otherwise. Under a keyed pseudonymizer, which writes its token table as it tokenizes, they are made in the
+    writing thread (`write_mentions`). (Made in this thread beside the writes, pure Python holds the interpreter lock
+    the writing thread needs each time the server answers it, up to a switch interval of 5 ms each time.)"""
     batch, unreadable = load_inputs(graph, uids, px, spool)
     if off.enabled:
-        found, errors = off.run(_extracted_in_worker, (batch, collect_errors))
+        found, errors, rows = off.run(_extracted_in_worker, (batch, collect_errors, not px.keyed))
     else:
         found, errors = _extracted(extractor, batch, collect_errors)
-    # a keyed pseudonymizer writes its token table as it tokenizes: in the writing thread only
-    return _Page(batch, unreadable, found, errors, None if px.keyed or not found else mention_rows(found, extractor.name, px))
+        rows = None if px.keyed or not found else mention_rows(found, extractor.name, px)
+    return _Page(batch, unreadable, found, errors, rows)
 
 
 def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page: int = 500,
