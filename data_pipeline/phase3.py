@@ -258,13 +258,12 @@ class CompanyHubs:
         self.complete = False
 
 
-def _hub_posts(graph: Graph, uids: list[str], batch: int, seen: CompanyHubs | None = None
+def _hub_posts(graph: Graph, uids: list[str], batch: int, total: int, seen: CompanyHubs | None = None
                ) -> tuple[list[list[str]], Callable[[list[str]], list[dict]]]:
     """These hubs in batches, and how to read a batch's posts: hub by hub, or from one pass over every post (made
-    here, and kept in `seen`) when the hubs are WHOLE_PASS_SHARE of the graph's or more. Each batch is read once, in
+    here, and kept in `seen`) when the hubs are WHOLE_PASS_SHARE of the graph's `total` or more. Each batch is read once, in
     order."""
     chunks = [uids[i: i + batch] for i in range(0, len(uids), batch)]
-    total = _rows(graph, HUB_COUNT)[0]["n"]
     if len(uids) < WHOLE_PASS_SHARE * total:
         return chunks, lambda chunk: _rows(graph, POSTS, uids=chunk)
     wanted = set(uids)
@@ -320,7 +319,8 @@ def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHu
     `histograms`: tallied from what is written, `whole` where these are every hub of the graph and the HubCanton
     nodes are then those written."""
     uids = sorted(hubs)
-    chunks, posts_of = _hub_posts(graph, uids, batch, seen)
+    graph_hubs = _rows(graph, HUB_COUNT)[0]["n"]  # counting creates and deletes no hub
+    chunks, posts_of = _hub_posts(graph, uids, batch, graph_hubs, seen)
     histograms = histograms or Histograms()
     for rows, tallies in ahead(lambda chunk: _counted(chunk, posts_of(chunk)), chunks):
 
@@ -336,7 +336,7 @@ def count_posts(graph: Graph, hubs: set[str], batch: int = 2000, seen: CompanyHu
 
         graph.transact(work)
         histograms.add(rows, tallies)
-    graph_hubs, graph_tallies = (_rows(graph, q)[0]["n"] for q in (HUB_COUNT, TALLY_COUNT))
+    graph_tallies = _rows(graph, TALLY_COUNT)[0]["n"]
     histograms.whole = len(uids) == graph_hubs and histograms.tallies == graph_tallies  # `hubs` are the graph's
     return len(uids)
 

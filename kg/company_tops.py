@@ -37,10 +37,9 @@ def ranked(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return sorted(rows, key=lambda r: (-r["value"], r["name"] is None, r["name"] or ""))
 
 
-def notice_counts(rows: Iterable[Mapping[str, Any]], column: str = "uid") -> Counter:
-    """company uid -> its notices, from one row per notice of a company (`NOTICES`, or any stream of the companies'
-    notices: the uid in `column`)."""
-    return Counter(r[column] for r in rows)
+def notice_counts(rows: Iterable[Mapping[str, Any]]) -> Counter:
+    """company uid -> its notices, from one row per notice of a company (`NOTICES`)."""
+    return Counter(r["uid"] for r in rows)
 
 
 def hub_sets(rows: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
