@@ -138,6 +138,28 @@ def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, b
     return written
 
 
+def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool) -> dict:
+    """Phase 3 with the full-text indexes and the summaries the build writes last; its counts. `fresh`: the build
+    found the graph empty (`UidLedger.fresh`)."""
+    # The notices are final: their texts' index is built now, and ArcadeDB's compaction of it (as long as the build
+    # again) runs beside phase 3 instead of holding up the names' indexes built after it. (Phase 3 cannot run beside
+    # the build of the index itself: the server answers no other statement meanwhile.)
+    graph.resume_fulltext(FULLTEXT_INDEX)
+    seen = CompanyHubs()
+    stats = asdict(run_phase3(graph, px, seen, fresh=fresh))
+    # the counts per kind of notice (and of list), then the top companies, read while the server builds the
+    # names' full-text indexes; the top companies count each company's notices and persons from the passes that
+    # read them already (the companies' notices for the counts, every post in phase 3). The schema summary after
+    # both, so that it lists the indexes and the summaries' properties every time
+    with ThreadPoolExecutor(1) as pool:
+        summaries = pool.submit(lambda: summarize_tops(graph, summarize_event_counts(graph),
+                                                       seen.hubs if seen.complete else None))
+        graph.ensure_schema()  # the names' full-text indexes
+        summaries.result()
+    summarize_schema(graph)
+    return stats
+
+
 def _restore_fulltext(graph: Graph) -> None:
     """After a failed build: rebuild the full-text indexes it dropped; a failure here is logged, not raised over
     the build's own."""
@@ -203,21 +225,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()
-        # The notices are final: their texts' index is built now, and ArcadeDB's compaction of it (as long as the
-        # build again) runs beside phase 3 instead of holding up the names' indexes built after it
-        graph.resume_fulltext(FULLTEXT_INDEX)
-        seen = CompanyHubs()
-        report.phase3 = asdict(run_phase3(graph, px, seen, fresh=ledger.fresh))
-        # the counts per kind of notice (and of list), then the top companies, read while the server builds the
-        # names' full-text indexes; the top companies count each company's notices and persons from the passes that
-        # read them already (the companies' notices for the counts, every post in phase 3). The schema summary after
-        # both, so that it lists the indexes and the summaries' properties every time
-        with ThreadPoolExecutor(1) as pool:
-            summaries = pool.submit(lambda: summarize_tops(graph, summarize_event_counts(graph),
-                                                           seen.hubs if seen.complete else None))
-            graph.ensure_schema()  # the names' full-text indexes
-            summaries.result()
-        summarize_schema(graph)
+        report.phase3 = _phase3(graph, px, ledger.fresh)
         report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
         failed = False
     finally:

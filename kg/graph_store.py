@@ -26,6 +26,7 @@ import re
 import threading
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -41,6 +42,7 @@ from kg.settings import Settings
 log = logging.getLogger(__name__)
 SAMPLE_NODES = 500  # nodes read per label for its property names and types
 SAMPLE_RELS = 2000  # relationships read per type for its end labels and properties
+SAMPLES_AT_ONCE = 2  # samples read at the same time (each on a server thread of its own)
 EMPTY_SCHEMA_RETRY_S = 30.0  # an empty schema (a graph still being built) is read again after this
 MAX_PROPS_SHOWN = 30  # per label in the text the model reads, most frequent first
 # What the corrector may be given (its worst case on such input stays in the tens of milliseconds).
@@ -222,9 +224,12 @@ def build_structured_schema(query: Any) -> tuple[dict[str, Any], list[Schema]]:
     triples: set[Schema] = set()
     pairs: dict[str, set[tuple[frozenset[str], frozenset[str]]]] = defaultdict(set)
     rel_props: dict[str, list[dict[str, Any]]] = {}
-    for t in types:  # one read of the sample: a rare type's sample scans the whole graph (8 s at a million notices)
-        rows = _sampled(query, f"MATCH (a)-[r:{_name(t)}]->(b) WITH a, r, b LIMIT {SAMPLE_RELS}", "r",
-                        ends="labels(a) AS start, labels(b) AS end, ")
+    # one read of each type's sample (a rare type's scans the whole graph: 8 s at a million notices), two at a time:
+    # the server answers each on one thread of its own
+    with ThreadPoolExecutor(SAMPLES_AT_ONCE) as pool:
+        samples = list(pool.map(lambda t: _sampled(query, f"MATCH (a)-[r:{_name(t)}]->(b) WITH a, r, b LIMIT {SAMPLE_RELS}",
+                                                   "r", ends="labels(a) AS start, labels(b) AS end, "), types))
+    for t, rows in zip(types, samples, strict=True):
         for r in rows:  # the ends of every edge
             if r["property"] != "":
                 continue
@@ -242,10 +247,12 @@ def build_structured_schema(query: Any) -> tuple[dict[str, Any], list[Schema]]:
         return sorted(ls - set(base)) or sorted(ls)
 
     node_props: dict[str, list[dict[str, Any]]] = {}
-    for label in labels:
-        if label in base:
-            continue
-        props = _properties(_sampled(query, f"MATCH (n:{_name(label)}) WITH n LIMIT {SAMPLE_NODES}", "n"))
+    kinds = [label for label in labels if label not in base]
+    with ThreadPoolExecutor(SAMPLES_AT_ONCE) as pool:
+        samples = list(pool.map(lambda label: _sampled(query, f"MATCH (n:{_name(label)}) WITH n LIMIT {SAMPLE_NODES}",
+                                                       "n"), kinds))
+    for label, rows in zip(kinds, samples, strict=True):
+        props = _properties(rows)
         if props:
             node_props[label] = props
     for label in base:  # what every kind of node has in common
