@@ -212,7 +212,8 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         t0 = time.perf_counter()
         backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
         report.publications = _phase1(graph, files, q, px, batch_files, progress, processes, ledger, spool)
-        backfill_scopes(graph)  # notices written by a build before scopes existed
+        if not ledger.fresh:  # notices written by a build before scopes existed (a scan of every notice)
+            backfill_scopes(graph)
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()
