@@ -32,9 +32,9 @@ from kg.driver import Graph
 from kg.hub_counts import VERSION
 from kg.places import CANTONS
 
-# Per label, companies first (the order of a scan of BaseNode, whose types are made in that order: `kg.ddl`): a match
-# on BaseNode filtered by label reads every node, the notices and their texts included (1.6 s at 100,000 notices,
-# 0.15 s per label; 20 s while the server indexes the notices' texts beside it)
+# Read per label, companies first (the order in which a scan of BaseNode returns them: its types are made in that
+# order, `kg.ddl`): a match on BaseNode filtered by label reads every node, the notices and their texts included
+# (at 100,000 notices 0.8-1.6 s; the two labels 0.15 s)
 UNKEYED_LABELS = ("Company", "Person")
 
 
@@ -125,7 +125,7 @@ DELETE_NODES = "UNWIND $uids AS u MATCH (n:BaseNode {uid: u}) DETACH DELETE n"
 # From each weak node through its notices (a notice names a handful of nodes) to the strong nodes beside it, then
 # whether both hang on the same hub: one edge each. (From the hub, every pair of its nodes was tried: a hub of a
 # common name holds thousands at a million notices.) Sorted here, not by the server (`absorb_weak_nodes`).
-# One read per label, as UNKEYED.
+# One read per label, as `unkeyed`.
 def absorbable(label: str) -> str:
     return f"""
 MATCH (w:{label})
