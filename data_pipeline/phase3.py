@@ -35,7 +35,7 @@ from kg.places import CANTONS
 # Read per label, companies first (the order in which a scan of BaseNode returns them: its types are made in that
 # order, `kg.ddl`): a match on BaseNode filtered by label reads every node, the notices and their texts included
 # (at 100,000 notices 0.8-1.6 s; the two labels 0.15 s)
-UNKEYED_LABELS = ("Company", "Person")
+NAMED_LABELS = ("Company", "Person")  # the labels whose nodes hang on a NameHub
 
 
 def unkeyed(label: str) -> str:
@@ -167,6 +167,11 @@ def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
         return [r.data() for r in s.run(query, params)]
 
 
+def _rows_per_label(graph: Graph, query_for: Callable[[str], str]) -> list[dict]:
+    """The rows of `query_for(label)` for each of NAMED_LABELS, in that order."""
+    return [r for label in NAMED_LABELS for r in _rows(graph, query_for(label))]
+
+
 def _write(graph: Graph, query: str, batch: int = 2000, **lists: list) -> None:
     (name, items), = lists.items()
     for i in range(0, len(items), batch):
@@ -192,7 +197,7 @@ def _create_hubs(graph: Graph, hubs: list[dict], batch: int = 2000) -> set[str]:
 def link_hubs(graph: Graph, px: Pseudonymizer = PLAIN) -> tuple[int, int, int, set[str]]:
     """(nodes linked, hubs created, names that could not be read back, the hubs that gained nodes)."""
     links, hubs, unresolved = [], {}, 0
-    for row in (r for label in UNKEYED_LABELS for r in _rows(graph, unkeyed(label))):
+    for row in _rows_per_label(graph, unkeyed):
         name = px.plain(row["name"])
         if name is None:
             unresolved += 1
@@ -242,8 +247,7 @@ def absorb_weak_nodes(graph: Graph) -> tuple[int, set[str]]:
     many, and the hubs of the persons involved (an edge merged into an equal one counts once)."""
     chosen: dict[str, str] = {}
     hubs: set[str] = set()
-    found = [r for label in UNKEYED_LABELS for r in _rows(graph, absorbable(label))]
-    for row in sorted(found, key=lambda r: (r["weak"], r["strong"])):
+    for row in sorted(_rows_per_label(graph, absorbable), key=lambda r: (r["weak"], r["strong"])):
         chosen.setdefault(row["weak"], row["strong"])  # homonyms: the first strong node, deterministically
         hubs.add(row["hub"])
     pairs = [{"weak": w, "strong": s} for w, s in chosen.items()]
@@ -296,18 +300,12 @@ def _counted(chunk: list[str], posts: list[dict], never: bool = False) -> tuple[
     rows. A count of None removes the property (`SET += row`); hubs `never` counted have none to remove, nor any
     HubCanton node (each is created), so their rows leave the Nones out: what is sent is what is stored."""
     found = hub_counts.counts(posts)
-    rows = [{"uid": u, "counts": found.get(u) or hub_counts.empty()} for u in chunk]
+    rows = [{"uid": u, "counts": (found.get(u) or hub_counts.empty()) | {"counted": VERSION}} for u in chunk]
     tallies = hub_counts.canton_counts(posts)
-    for row in rows:
-        row["counts"]["counted"] = VERSION
     if never:
-        rows = [{"uid": r["uid"], "counts": _set(r["counts"])} for r in rows]
-        tallies = [_set(t) for t in tallies]
+        rows = [{"uid": r["uid"], "counts": {k: v for k, v in r["counts"].items() if v is not None}} for r in rows]
+        tallies = [{k: v for k, v in t.items() if v is not None} for t in tallies]
     return rows, tallies
-
-
-def _set(row: dict) -> dict:
-    return {k: v for k, v in row.items() if v is not None}
 
 
 class Histograms:

@@ -26,6 +26,7 @@ import re
 import threading
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -213,6 +214,12 @@ def _properties(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"property": p, "type": types[p].most_common(1)[0][0]} for p in order]
 
 
+def _each(read: Callable[[str], list[dict[str, Any]]], names: list[str]) -> list[list[dict[str, Any]]]:
+    """`read` of each name, in order, SAMPLES_AT_ONCE at a time (the server answers each on a thread of its own)."""
+    with ThreadPoolExecutor(SAMPLES_AT_ONCE) as pool:
+        return list(pool.map(read, names))
+
+
 def build_structured_schema(query: Any) -> tuple[dict[str, Any], list[Schema]]:
     """The graph's schema in langchain_neo4j's shape, and the corrector's triples, read with `query` (the
     guarded read path). Labels carried by every node seen (here `BaseNode`) are listed under
@@ -224,11 +231,9 @@ def build_structured_schema(query: Any) -> tuple[dict[str, Any], list[Schema]]:
     triples: set[Schema] = set()
     pairs: dict[str, set[tuple[frozenset[str], frozenset[str]]]] = defaultdict(set)
     rel_props: dict[str, list[dict[str, Any]]] = {}
-    # one read of each type's sample (a rare type's scans the whole graph: 8 s at a million notices), two at a time:
-    # the server answers each on one thread of its own
-    with ThreadPoolExecutor(SAMPLES_AT_ONCE) as pool:
-        samples = list(pool.map(lambda t: _sampled(query, f"MATCH (a)-[r:{_name(t)}]->(b) WITH a, r, b LIMIT {SAMPLE_RELS}",
-                                                   "r", ends="labels(a) AS start, labels(b) AS end, "), types))
+    # one read of each type's sample (a rare type's scans the whole graph: 8 s at a million notices)
+    samples = _each(lambda t: _sampled(query, f"MATCH (a)-[r:{_name(t)}]->(b) WITH a, r, b LIMIT {SAMPLE_RELS}", "r",
+                                       ends="labels(a) AS start, labels(b) AS end, "), types)
     for t, rows in zip(types, samples, strict=True):
         for r in rows:  # the ends of every edge
             if r["property"] != "":
@@ -248,9 +253,7 @@ def build_structured_schema(query: Any) -> tuple[dict[str, Any], list[Schema]]:
 
     node_props: dict[str, list[dict[str, Any]]] = {}
     kinds = [label for label in labels if label not in base]
-    with ThreadPoolExecutor(SAMPLES_AT_ONCE) as pool:
-        samples = list(pool.map(lambda label: _sampled(query, f"MATCH (n:{_name(label)}) WITH n LIMIT {SAMPLE_NODES}",
-                                                       "n"), kinds))
+    samples = _each(lambda label: _sampled(query, f"MATCH (n:{_name(label)}) WITH n LIMIT {SAMPLE_NODES}", "n"), kinds)
     for label, rows in zip(kinds, samples, strict=True):
         props = _properties(rows)
         if props:
