@@ -21,9 +21,10 @@ from data_pipeline.ahead import ahead
 from data_pipeline.company_updates import CompanyUpdates
 from data_pipeline.extract.base import Extractor
 from data_pipeline.offload import Offload
-from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, prepare, read_rows, write_kept, write_rows
+from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, write_kept, write_rows
+from data_pipeline.phase1_rows import prepare, read_rows
 from data_pipeline.phase2 import run_phase2
-from data_pipeline.phase3 import CompanyHubs, run_phase3, summarized
+from data_pipeline.phase3 import CompanyHubs, count_hubs, run_phase3, settle_nodes, summarized
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, iter_files, read_chunk
@@ -146,16 +147,19 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool) -> dict:
     # the build of the index itself: the server answers no other statement meanwhile.)
     graph.resume_fulltext(FULLTEXT_INDEX)
     seen = CompanyHubs()
-    stats = asdict(run_phase3(graph, px, seen, fresh=fresh))
-    # the counts per kind of notice (and of list), then the top companies, read while the server builds the
-    # names' full-text indexes; the top companies count each company's notices and persons from the passes that
-    # read them already (the companies' notices for the counts, every post in phase 3). The schema summary after
-    # both, so that it lists the indexes and the summaries' properties every time
+    settled = settle_nodes(graph, px, fresh)
+    # Once the nodes are settled, the counts per kind of notice (and of list) read the notices, companies and persons
+    # while the hubs are counted, which writes none of what they read (the server and this process each have work
+    # for a core: at 100,000 notices 7-10 s, with the hubs' 20-25 s). Then the top companies, while the server
+    # builds the names' full-text indexes; they count each company's notices and persons from the passes that read
+    # them already (the companies' notices for the counts, every post in phase 3). The schema summary after both,
+    # so that it lists the indexes and the summaries' properties every time.
     with ThreadPoolExecutor(1) as pool:
-        summaries = pool.submit(lambda: summarize_tops(graph, summarize_event_counts(graph),
-                                                       seen.hubs if seen.complete else None))
+        notices = pool.submit(summarize_event_counts, graph)
+        stats = asdict(count_hubs(graph, settled, seen, fresh))
+        tops = pool.submit(lambda: summarize_tops(graph, notices.result(), seen.hubs if seen.complete else None))
         graph.ensure_schema()  # the names' full-text indexes
-        summaries.result()
+        tops.result()
     summarize_schema(graph)
     return stats
 

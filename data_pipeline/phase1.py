@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeVar
 
 from neo4j import ManagedTransaction
@@ -25,9 +24,8 @@ from data_pipeline.company_updates import UPDATE_COMPANIES, CompanyUpdates
 from data_pipeline.hub_links import hub_uids, insert_statements
 from data_pipeline.inserts import insert, missing, to_write
 from data_pipeline.model import Publication
-from data_pipeline.phase1_rows import Phase1Rows, rows_for
+from data_pipeline.phase1_rows import Item, OnError, Phase1Rows, prepare
 from data_pipeline.privacy import PLAIN, Pseudonymizer
-from data_pipeline.sources import QuarantineEntry, read_chunk
 from data_pipeline.summaries import is_valid, write_summary
 from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import Attempts, UidLedger
@@ -45,10 +43,6 @@ from kg.event_scope import (
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-# A publication that cannot be written: (its name: `record_name`, reason) -> its quarantine.
-OnError = Callable[[str, str], None]
-# A publication's name in the quarantine, and its rows
-Item = tuple[str, Phase1Rows]
 # What the graph or the driver answers to a value it will not store. A connection or authentication
 # failure is none of these (or is re-raised below): it stops the build rather than quarantining every record.
 REFUSED = (ClientError, ValueError, TypeError, OverflowError)
@@ -91,33 +85,6 @@ class Phase1Batch:
     persons: list[dict]
     edges: dict[str, list[dict]]
     hubs: dict[str, dict]  # a person's uid -> its NameHub, linked when the person is created (`hub_links`)
-
-
-def record_name(pub: Publication) -> str:
-    """What the quarantine calls a publication: its file, or its number."""
-    return pub.source or pub.publication_number
-
-
-def prepare(pubs: Iterable[Publication], px: Pseudonymizer = PLAIN, on_error: OnError | None = None) -> list[Item]:
-    """Each publication's name with its rows, in date order. A publication whose mapping fails, whatever the
-    error, goes to `on_error` with the reason (without `on_error` the error propagates)."""
-    out = []
-    for pub in sorted(pubs, key=lambda p: (p.publication_date, p.publication_number)):
-        try:
-            out.append((record_name(pub), rows_for(pub, px)))
-        except Exception as exc:
-            if on_error is None:
-                raise
-            on_error(record_name(pub), f"cannot map the record to graph rows ({type(exc).__name__}: {exc})")
-    return out
-
-
-def read_rows(paths: list[Path]) -> tuple[list[Item], list[tuple[str, str]], list[QuarantineEntry]]:
-    """The rows of the publications in `paths` (no pseudonymizer), with what mapping them and what reading them
-    quarantined, for the caller to log: a build's next chunk, made while it writes one (`data_pipeline.offload`)."""
-    pubs, entries = read_chunk(paths)
-    failed: list[tuple[str, str]] = []
-    return prepare(pubs, PLAIN, lambda name, reason: failed.append((name, reason))), failed, entries
 
 
 def fold(all_rows: Iterable[Phase1Rows]) -> Phase1Batch:

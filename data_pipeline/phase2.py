@@ -10,7 +10,6 @@ whose extraction fails is reported to `on_error` and left pending (the next run 
 """
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,15 +19,21 @@ from data_pipeline import offload
 from data_pipeline.ahead import ahead
 from data_pipeline.extract.base import ExtractionInput, Extractor, Mention
 from data_pipeline.hub_links import hub_uids, insert_statements
-from data_pipeline.identity import hub_for
 from data_pipeline.inserts import to_write
 from data_pipeline.offload import Offload
+from data_pipeline.phase2_rows import (
+    CREATED_TYPES,
+    EDGE_TYPES,
+    MentionRows,
+    extracted,
+    extracted_in_worker,
+    mention_rows,
+    set_worker_extractor,
+)
 from data_pipeline.privacy import PLAIN, Pseudonymizer
 from data_pipeline.text_spool import TOWNS, TextSpool
 from data_pipeline.uid_ledger import Attempts, UidLedger
 from kg.driver import Graph
-
-log = logging.getLogger(__name__)
 
 # Sorted here, not by the server: at a million notices an ORDER BY exceeds ArcadeDB's query heap budget.
 PENDING_UIDS = """
@@ -57,79 +62,18 @@ SET r += row.props
 """
 
 
-LINK = {etype: _link("MERGE", etype) for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO", "HAS_EVENT")}
-# An edge of phase 2 is written with its Event's mark, in one transaction, so a pending Event has none yet: it is
-# created, one per (src, Event, role) as the MERGE would leave it (the rows' properties, the later winning). Not for
-# HAS_EVENT, which phase 1 writes too.
-CREATE_LINK = {etype: _link("CREATE", etype) for etype in ("ACTED_IN", "PROVIDES_ASSURANCE_TO", "RELATED_TO")}
+LINK = {etype: _link("MERGE", etype) for etype in EDGE_TYPES}
+# For an Event pending until this transaction (`phase2_rows.CREATED_TYPES`): the rows' properties, the later winning.
+CREATE_LINK = {etype: _link("CREATE", etype) for etype in CREATED_TYPES}
 MARK_DONE = """
 UNWIND $uids AS u MATCH (e:BaseNode {uid: u}) SET e.extracted_by = $extractor
 """
-
-# Table 6: a role becomes an edge type; persons and companies meet only through the Event.
-# A debtor company named only in the text (KK10) is the notice's subject, as HAS_EVENT says in phase 1.
-EDGE_FOR_ROLE = {"auditor": "PROVIDES_ASSURANCE_TO", "bankruptcy_office": "RELATED_TO", "debtor": "HAS_EVENT"}
-
 
 @dataclass
 class Phase2Stats:
     events: int = 0
     mentions: int = 0
     failed: int = 0  # events whose text could not be extracted (or read back), left pending
-
-
-def _node_for(m: Mention, event_uid: str, extractor: str, px: Pseudonymizer = PLAIN
-              ) -> tuple[str, str, dict, dict | None]:
-    """(uid, label, properties, its NameHub: `hub_links`); `event_uid` as stored in the graph; the node comes out
-    pseudonymized by `px`."""
-    if m.kind == "office":  # an authority is one node however many notices name it
-        uid = px.uid("OF", m.name)
-    elif m.kind == "company" and m.uid:
-        uid = px.public_id(m.uid) or m.uid  # a CHE number names the company itself
-    else:
-        uid = px.uid("WP" if m.kind == "person" else "WC", event_uid, m.name)
-    props = {"uid": uid, "name": m.name, "strength": "weak", "source_event": event_uid, "phase": 2,
-             "extractor": extractor, "residence": m.residence, "nationality": m.nationality, "origin": m.origin,
-             "kind": "authority" if m.kind == "office" else None}
-    label = "Person" if m.kind == "person" else "Company"
-    stored = px.protect(label, {k: v for k, v in props.items() if v is not None})
-    # a company named by its CHE number is keyed by phase 3: a later notice may register it under another name
-    return uid, label, stored, None if m.kind == "company" and m.uid else hub_for(m.name, stored.get("name"), px)
-
-
-@dataclass
-class MentionRows:
-    """What `write_mentions` writes of the mentions found in a page's Events, made without the graph: the nodes
-    (each uid's first mention), their NameHubs, the edges per type (`links`), and the same edges once per (src, Event,
-    role) for an Event that has none yet (`created`: `CREATE_LINK`)."""
-    found: dict[str, list[Mention]]
-    nodes: dict[str, dict]
-    hubs: dict[str, dict]
-    links: dict[str, list[dict]]
-    created: dict[str, list[dict]]
-
-    @property
-    def mentions(self) -> int:
-        return sum(len(v) for v in self.found.values())
-
-
-def mention_rows(found: dict[str, list[Mention]], extractor: str, px: Pseudonymizer = PLAIN) -> MentionRows:
-    """The rows of the mentions `found` in Events (pseudonymized by `px`)."""
-    nodes: dict[str, dict] = {}
-    hubs: dict[str, dict] = {}
-    links: dict[str, list[dict]] = {t: [] for t in LINK}
-    for event_uid, mentions in found.items():
-        for m in mentions:
-            uid, label, props, hub = _node_for(m, event_uid, extractor, px)
-            if uid not in nodes:  # the first mention of a uid writes it, with the hub of its own name
-                nodes[uid] = {"uid": uid, "label": label, "props": props}
-                if hub:
-                    hubs[uid] = hub
-            etype = EDGE_FOR_ROLE.get(m.role_key or "", "ACTED_IN")
-            edge = {"role": m.role, "signature": m.signature, "status": m.status, "extractor": extractor}
-            links[etype].append({"src": uid, "event": event_uid, "role_key": m.role_key or "unknown",
-                                 "props": {k: v for k, v in edge.items() if v is not None}})
-    return MentionRows(found, nodes, hubs, links, {t: _once(rows) for t, rows in links.items() if t in CREATE_LINK})
 
 
 def write_mentions(graph: Graph, found: dict[str, list[Mention]] | MentionRows, extractor: str,
@@ -157,16 +101,6 @@ def write_mentions(graph: Graph, found: dict[str, list[Mention]] | MentionRows, 
     graph.transact(work)
     ledger.add(uids)
     return rows.mentions
-
-
-def _once(rows: list[dict]) -> list[dict]:
-    """One row per (src, event, role_key), its properties those of the rows in order, as MERGE ... SET r += leaves
-    them."""
-    out: dict[tuple[str, str, str], dict] = {}
-    for r in rows:
-        have = out.setdefault((r["src"], r["event"], r["role_key"]), {**r, "props": {}})
-        have["props"] = {**have["props"], **r["props"]}
-    return list(out.values())
 
 
 def pending_uids(graph: Graph, sub_rubrics: list[str], spool: TextSpool | None = None) -> list[str]:
@@ -211,26 +145,6 @@ def load_inputs(graph: Graph, uids: list[str], px: Pseudonymizer = PLAIN,
     return out, unreadable
 
 
-def extract(extractor: Extractor, batch: list[ExtractionInput],
-            on_error: Callable[[str, str], None] | None = None) -> dict[str, list[Mention]]:
-    """Mentions per event. When the extractor fails on a batch, each event is tried alone, and one that
-    still fails goes to `on_error` (event uid, reason) and is left out (so it stays pending)."""
-    try:
-        found = extractor.extract(batch)
-        return {item.uid: found.get(item.uid, []) for item in batch}
-    except Exception as exc:
-        if on_error is None:
-            raise
-        log.warning("extraction of a batch of %d events failed (%s); trying them one by one", len(batch), exc)
-    found: dict[str, list[Mention]] = {}
-    for item in batch:
-        try:
-            found[item.uid] = extractor.extract([item]).get(item.uid, [])
-        except Exception as exc:  # noqa: BLE001 - one event's failure is that event's quarantine
-            on_error(item.uid, f"extraction failed ({type(exc).__name__}: {exc})")
-    return found
-
-
 @dataclass
 class _Page:
     batch: list[ExtractionInput]
@@ -238,31 +152,6 @@ class _Page:
     found: dict[str, list[Mention]]
     errors: list[tuple[str, str]]  # (event uid, reason) of the events whose extraction failed
     rows: MentionRows | None = None  # made ahead too where no token table is written (a plain build)
-
-
-def _extracted(extractor: Extractor, batch: list[ExtractionInput], collect_errors: bool
-               ) -> tuple[dict[str, list[Mention]], list[tuple[str, str]]]:
-    """`extract`, with the failures returned (collected) instead of reported, or raised where not collected."""
-    errors: list[tuple[str, str]] = []
-    found = extract(extractor, batch, (lambda uid, reason: errors.append((uid, reason))) if collect_errors else None)
-    return found, errors
-
-
-_WORKER_EXTRACTOR: Extractor | None = None  # the extractor of a build's second process (`offload`)
-
-
-def _set_worker_extractor(extractor: Extractor) -> None:
-    global _WORKER_EXTRACTOR  # noqa: PLW0603 - the second process's one extractor, set once when it starts
-    _WORKER_EXTRACTOR = extractor
-
-
-def _extracted_in_worker(job: tuple[list[ExtractionInput], bool, bool]
-                         ) -> tuple[dict[str, list[Mention]], list[tuple[str, str]], MentionRows | None]:
-    """A page extracted in the second process, and its rows where asked (a plain build: `mention_rows` is pure)."""
-    assert _WORKER_EXTRACTOR is not None
-    batch, collect_errors, rows = job
-    found, errors = _extracted(_WORKER_EXTRACTOR, batch, collect_errors)
-    return found, errors, mention_rows(found, _WORKER_EXTRACTOR.name) if rows and found else None
 
 
 def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: Pseudonymizer,
@@ -274,9 +163,9 @@ def _read_and_extract(graph: Graph, extractor: Extractor, uids: list[str], px: P
     the writing thread needs each time the server answers it, up to a switch interval of 5 ms each time.)"""
     batch, unreadable = load_inputs(graph, uids, px, spool)
     if off.enabled:
-        found, errors, rows = off.run(_extracted_in_worker, (batch, collect_errors, not px.keyed))
+        found, errors, rows = off.run(extracted_in_worker, (batch, collect_errors, not px.keyed))
     else:
-        found, errors = _extracted(extractor, batch, collect_errors)
+        found, errors = extracted(extractor, batch, collect_errors)
         rows = None if px.keyed or not found else mention_rows(found, extractor.name, px)
     return _Page(batch, unreadable, found, errors, rows)
 
@@ -297,7 +186,7 @@ def run_phase2(graph: Graph, extractor: Extractor, sub_rubrics: list[str], page:
         on_start(len(uids))
     pages = [uids[i: i + page] for i in range(0, len(uids), page)]
     wanted = offload.use(len(uids), processes) and extractor.computes
-    with Offload(wanted, _set_worker_extractor, (extractor,)) as off:
+    with Offload(wanted, set_worker_extractor, (extractor,)) as off:
         for p in ahead(lambda us: _read_and_extract(graph, extractor, us, px, on_error is not None, off, spool),
                        pages):
             if on_error:

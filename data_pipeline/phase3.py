@@ -16,7 +16,7 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from neo4j import ManagedTransaction
 
@@ -379,17 +379,38 @@ def summarized(graph: Graph) -> bool:
     return is_valid(graph, hub_counts.SUMMARY_UID, VERSION)
 
 
-def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None = None, fresh: bool = False
-               ) -> Phase3Stats:
-    """`seen`: filled with each company's persons where every post is read (`CompanyHubs`). `fresh`: the build wrote
-    every node of the graph (`merge_duplicate_hubs`)."""
+@dataclass
+class Settled:
+    """What `settle_nodes` leaves to `count_hubs`: its counts, the hubs to count, and the companies whose persons'
+    HubCanton counts are recounted (`MOVED`)."""
+    stats: Phase3Stats
+    hubs: set[str]
+    moved: list[str]
+
+
+def settle_nodes(graph: Graph, px: Pseudonymizer = PLAIN, fresh: bool = False) -> Settled:
+    """Phase 3's writes to persons, companies and their edges: hub links, duplicate hubs merged, weak nodes absorbed.
+    After it phase 3 writes only hubs, their HubCanton counts and a mark on companies (`count_hubs`). `fresh`: the build
+    wrote every node of the graph (`merge_duplicate_hubs`)."""
     keyed, created, unresolved, linked = link_hubs(graph, px)
     merged, stale, gone = merge_duplicate_hubs(graph, px, fresh)
     absorbed, touched = absorb_weak_nodes(graph)
     moved = [r["uid"] for r in _rows(graph, MOVED)]
+    return Settled(Phase3Stats(keyed, created, 0, merged, absorbed, unresolved),
+                   (linked - gone) | stale | touched | hubs_of(graph, moved), moved)
+
+
+def count_hubs(graph: Graph, settled: Settled, seen: CompanyHubs | None = None, fresh: bool = False) -> Phase3Stats:
+    """The settled hubs' counts, and their summary; phase 3's counts. `seen`: filled with each company's persons where
+    every post is read (`CompanyHubs`)."""
     histograms = Histograms()
-    counted = count_posts(graph, (linked - gone) | stale | touched | hubs_of(graph, moved), seen=seen,
-                          histograms=histograms, fresh=fresh)
-    _write(graph, RECOUNTED, uids=moved)
+    counted = count_posts(graph, settled.hubs, seen=seen, histograms=histograms, fresh=fresh)
+    _write(graph, RECOUNTED, uids=settled.moved)
     summarize_counts(graph, histograms)
-    return Phase3Stats(keyed, created, counted, merged, absorbed, unresolved)
+    return replace(settled.stats, hubs_counted=counted)
+
+
+def run_phase3(graph: Graph, px: Pseudonymizer = PLAIN, seen: CompanyHubs | None = None, fresh: bool = False
+               ) -> Phase3Stats:
+    """`settle_nodes`, then `count_hubs`."""
+    return count_hubs(graph, settle_nodes(graph, px, fresh), seen, fresh)

@@ -7,7 +7,7 @@ import stat
 import pytest
 
 import data_pipeline.build as build_module
-import data_pipeline.phase1 as phase1
+import data_pipeline.phase1_rows as phase1_rows
 from data_pipeline.build import ALL_SUB_RUBRICS, build
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.stats import graph_stats
@@ -74,7 +74,7 @@ def test_indexes_are_restored_after_a_build_that_failed_midway(own_graph, tmp_pa
     def fail(*args, **kwargs):
         raise RuntimeError("injected failure in phase 3")
 
-    monkeypatch.setattr(build_module, "run_phase3", fail)
+    monkeypatch.setattr(build_module, "settle_nodes", fail)  # phase 3's first step
     state = own_graph.settings.data_dir / "build"
     with pytest.raises(RuntimeError, match="injected failure"):
         build(own_graph.graph, [str(inp)], RuleExtractor(), ALL_SUB_RUBRICS, state, progress=False)
@@ -114,7 +114,7 @@ def test_a_record_the_mapping_the_graph_or_the_extractor_refuses_is_quarantined_
     for n in range(1, 9):
         (inp / f"hr{n}.xml").write_text(hr01(n))
     (inp / "kk.xml").write_text(kk02(11))
-    real_rows_for = phase1.rows_for
+    real_rows_for = phase1_rows.rows_for
 
     def rows_for(pub, px):
         if pub.publication_number == "HR01-0000000003":
@@ -124,7 +124,7 @@ def test_a_record_the_mapping_the_graph_or_the_extractor_refuses_is_quarantined_
             rows.event["weird"] = object()  # a value no driver can send: the graph refuses this record only
         return rows
 
-    monkeypatch.setattr(phase1, "rows_for", rows_for)
+    monkeypatch.setattr(phase1_rows, "rows_for", rows_for)
     state = own_graph.settings.data_dir / "build"
     report = build(own_graph.graph, [str(inp)], FlakyExtractor("HR01-0000000002"), ALL_SUB_RUBRICS, state,
                    progress=False)
