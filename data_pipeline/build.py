@@ -139,9 +139,10 @@ def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, b
     return written
 
 
-def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool) -> dict:
-    """Phase 3 with the full-text indexes and the summaries the build writes last; its counts. `fresh`: the build
-    found the graph empty (`UidLedger.fresh`)."""
+def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> tuple[dict, GraphStats]:
+    """Phase 3 with the full-text indexes and the summaries the build writes last; its counts, and the whole graph's
+    (`graph_stats`, with the build's `quarantined` records). `fresh`: the build found the graph empty
+    (`UidLedger.fresh`)."""
     # The notices are final: their texts' index is built now, and ArcadeDB's compaction of it (as long as the build
     # again) runs beside phase 3 instead of holding up the names' indexes built after it. (Phase 3 cannot run beside
     # the build of the index itself: the server answers no other statement meanwhile.)
@@ -160,8 +161,10 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool) -> dict:
         tops = pool.submit(lambda: summarize_tops(graph, notices.result(), seen.hubs if seen.complete else None))
         graph.ensure_schema()  # the names' full-text indexes
         tops.result()
-    summarize_schema(graph)
-    return stats
+        schema = pool.submit(summarize_schema, graph)
+        counted = graph_stats(graph, quarantined)  # whole-graph counts, read while the schema is sampled
+        schema.result()
+    return stats, counted
 
 
 def _restore_fulltext(graph: Graph) -> None:
@@ -197,7 +200,6 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
         finally:
             spool.close()
         report.lookups = {"looked_up": uids.looked_up, "skipped": uids.skipped}
-        report.stats = graph_stats(graph, q.count)  # whole-graph counts: a build statement too
     if px.keyed:
         report.phase3["privacy"] = px.counts()
     return report
@@ -230,7 +232,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         report.seconds["phase2"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()
-        report.phase3 = _phase3(graph, px, ledger.fresh)
+        report.phase3, report.stats = _phase3(graph, px, ledger.fresh, q.count)
         report.seconds["phase3"] = round(time.perf_counter() - t0, 2)
         failed = False
     finally:
