@@ -20,6 +20,7 @@ from data_pipeline import offload
 from data_pipeline.ahead import ahead
 from data_pipeline.company_updates import CompanyUpdates
 from data_pipeline.extract.base import Extractor
+from data_pipeline.gc_budget import fewer_collections
 from data_pipeline.offload import Offload
 from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes, write_kept, write_rows
 from data_pipeline.phase1_rows import prepare, read_rows
@@ -191,7 +192,8 @@ def build(graph: Graph, inputs: list[str], extractor: Extractor, sub_rubrics: li
     report.run_id = q.run_id
     files = list(iter_files(inputs))
     report.files = len(files)
-    with graph.long_statements():  # the server's read timeout is lifted for the build's own statements
+    # the server's read timeout is lifted for the build's own statements
+    with graph.long_statements(), fewer_collections():
         uids = UidLedger.for_graph(graph, len(files)) if ledger else UidLedger(False)
         spool = TextSpool.for_build(state_dir, uids.fresh)
         try:

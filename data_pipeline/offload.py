@@ -25,6 +25,8 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
+from data_pipeline import gc_budget
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -137,6 +139,7 @@ def serve(requests: IO[bytes], replies: IO[bytes]) -> None:
 
 
 def main() -> None:
+    gc_budget.apply()  # the process does build work only
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the caller, which then closes this process's input
     # replies go to a copy of the standard output; anything the work prints goes to the standard error instead
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")

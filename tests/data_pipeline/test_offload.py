@@ -3,7 +3,9 @@ does) makes the same graph and the same quarantine log as one that runs them in 
 takes only the documents that can declare no entity."""
 from __future__ import annotations
 
+import gc
 import json
+import operator
 import os
 import shutil
 import subprocess
@@ -15,10 +17,12 @@ import pytest
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
-from data_pipeline import offload
+import data_pipeline.build as build_module
+from data_pipeline import gc_budget, offload
 from data_pipeline.build import ALL_SUB_RUBRICS, build, quarantine_file
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.sources.xml_reader import fromstring, plain_xml
+from tests.data_pipeline.samples import hr01
 from tests.support.graphs import OwnGraph, dump
 
 
@@ -112,3 +116,25 @@ def test_the_second_process_works_without_loading_the_graph_driver():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_the_build_collects_garbage_less_often_and_leaves_the_collector_as_it_found_it(own_graph, tmp_path,
+                                                                                        monkeypatch):
+    inp = tmp_path / "in"
+    inp.mkdir()
+    for n in (1, 2):
+        (inp / f"{n}.xml").write_text(hr01(n))
+    during: list[tuple[int, int, int]] = []
+    settle = build_module.settle_nodes
+
+    def settle_seen(*args, **kwargs):
+        during.append(gc.get_threshold())
+        return settle(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "settle_nodes", settle_seen)
+    before = gc.get_threshold()
+    report = build(own_graph.graph, [str(inp)], RuleExtractor(), ALL_SUB_RUBRICS, tmp_path / "state", progress=False)
+    assert report.stats.events == 2
+    assert during == [gc_budget.THRESHOLDS] != [before] and gc.get_threshold() == before
+    with offload.Offload(True) as off:  # the second process does build work only
+        assert off.run(operator.call, gc.get_threshold) == gc_budget.THRESHOLDS
