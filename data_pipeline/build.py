@@ -31,6 +31,7 @@ from data_pipeline.progress import bar
 from data_pipeline.sources import Quarantine, iter_files, read_chunk
 from data_pipeline.stats import GraphStats, graph_stats
 from data_pipeline.summaries import (
+    count_events,
     event_counts_summarized,
     invalidate,
     list_counts_summarized,
@@ -40,6 +41,7 @@ from data_pipeline.summaries import (
     summarize_schema,
     summarize_tops,
     tops_summarized,
+    write_event_counts,
 )
 from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import UidLedger
@@ -152,14 +154,19 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> t
     settled = settle_nodes(graph, px, fresh)
     # Once the nodes are settled, the counts per kind of notice (and of list) read the notices, companies and persons
     # while the hubs are counted, which writes none of what they read (the server and this process each have work
-    # for a core: at 100,000 notices 7-10 s, with the hubs' 20-25 s). Then the top companies, while the server
-    # builds the names' full-text indexes; they count each company's notices and persons from the passes that read
-    # them already (the companies' notices for the counts, every post in phase 3). The schema summary after both,
-    # so that it lists the indexes and the summaries' properties every time.
+    # for a core: at 100,000 notices 7-10 s, with the hubs' 20-25 s); they are written after the hubs' summary, as
+    # always, so that the summaries lie in the store in the same order (the schema summary samples them). Then the
+    # top companies, while the server builds the names' full-text indexes; they count each company's notices and
+    # persons from the passes that read them already (the companies' notices for the counts, every post in phase 3).
+    # The schema summary after both, so that it lists the indexes and the summaries' properties every time.
     with ThreadPoolExecutor(1) as pool:
-        notices = pool.submit(summarize_event_counts, graph)
+        counting = pool.submit(count_events, graph)
         stats = asdict(count_hubs(graph, settled, seen, fresh))
-        tops = pool.submit(lambda: summarize_tops(graph, notices.result(), seen.hubs if seen.complete else None))
+        events = counting.result()
+        if events is not None:
+            write_event_counts(graph, events)
+        tops = pool.submit(lambda: summarize_tops(graph, events.notices if events is not None else None,
+                                                  seen.hubs if seen.complete else None))
         graph.ensure_schema()  # the names' full-text indexes
         tops.result()
         schema = pool.submit(summarize_schema, graph)

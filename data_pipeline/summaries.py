@@ -11,6 +11,8 @@ import logging
 import uuid
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import ModuleType
 
 from neo4j import ManagedTransaction, Record
 
@@ -81,11 +83,18 @@ def summarize_tops(graph: Graph, notices: Mapping[str, int] | None = None,
     write_summary(graph, company_tops.SUMMARY_UID, company_tops.VERSION, props)
 
 
-def summarize_event_counts(graph: Graph) -> Counter | None:
+@dataclass
+class EventCounts:
+    """What `count_events` counted, to be written (`write_event_counts`): the summary rows of `kg.event_counts` and of
+    `kg.list_counts`, and each company's notices, which the same pass counts for `summarize_tops`."""
+    rows: list[tuple[ModuleType, list[dict[str, object]]]]
+    notices: Counter
+
+
+def count_events(graph: Graph) -> EventCounts | None:
     """The notices, companies and persons of each kind of notice per canton and year (`kg.event_counts`), and the
-    companies of each kind list_events lists (`kg.list_counts`), from one pass over the companies' notices; each
-    written in one transaction, its head node with it. An optimization: when it fails, the endpoints count. Returns
-    what the same pass counts for `summarize_tops`: each company's notices (None when the pass failed)."""
+    companies of each kind list_events lists (`kg.list_counts`), from one pass over the companies' notices; nothing
+    written (None when the pass failed)."""
     lists = list_counts.Tally()
     notices: Counter = Counter()
 
@@ -102,13 +111,27 @@ def summarize_event_counts(graph: Graph) -> Counter | None:
         log.exception("could not count the notices per kind, canton and year; count_entities_by_event and list_events "
                       "will count them")
         return None
-    for module, rows in ((event_counts, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES)),
-                         (list_counts, list_counts.rows(lists.cells(), uuid.uuid4().hex))):
+    return EventCounts([(event_counts, event_counts.rows(counted, uuid.uuid4().hex, GROUPED_TYPES)),
+                        (list_counts, list_counts.rows(lists.cells(), uuid.uuid4().hex))], notices)
+
+
+def write_event_counts(graph: Graph, counted: EventCounts) -> None:
+    """Each summary of `counted` in one transaction, its head node with it. An optimization: where one cannot be
+    written, its endpoint counts."""
+    for module, rows in counted.rows:
         try:
             write_summaries(graph, rows)
         except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
             log.exception("could not write the counts of %s; its endpoint will count them", module.__name__)
-    return notices
+
+
+def summarize_event_counts(graph: Graph) -> Counter | None:
+    """`count_events`, written; returns each company's notices for `summarize_tops` (None when the pass failed)."""
+    counted = count_events(graph)
+    if counted is None:
+        return None
+    write_event_counts(graph, counted)
+    return counted.notices
 
 
 def summarize_list_counts(graph: Graph) -> None:
