@@ -18,9 +18,10 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as defused_fromstring
 
 import data_pipeline.build as build_module
-from data_pipeline import gc_budget, offload
+from data_pipeline import gc_budget, offload, phase1_rows, phase2_rows
 from data_pipeline.build import ALL_SUB_RUBRICS, build, quarantine_file
 from data_pipeline.extract.rules import RuleExtractor
+from data_pipeline.sources import read_chunk
 from data_pipeline.sources.xml_reader import fromstring, plain_xml
 from tests.data_pipeline.samples import hr01
 from tests.support.graphs import OwnGraph, dump
@@ -104,12 +105,9 @@ def test_a_second_process_that_dies_is_an_error_naming_it():
         off.run(os._exit, 3)
 
 
-
 def test_the_second_process_works_without_loading_the_graph_driver():
     # The process imports the modules of the functions and the extractor it is sent (pickled by reference); its work
     # is pure, and importing the driver took 2.7-3.3 s of its start (no bytecode cached) while the server waited.
-    from data_pipeline import phase1_rows, phase2_rows  # noqa: PLC0415
-    from data_pipeline.sources import read_chunk  # noqa: PLC0415
     sent = [f.__module__ for f in (phase1_rows.read_rows, read_chunk, phase2_rows.set_worker_extractor,
                                    phase2_rows.extracted_in_worker, RuleExtractor)]
     probe = f"import sys, {', '.join(sent)}; print(sorted(m for m in sys.modules if m.split('.')[0] == 'neo4j'))"
