@@ -99,7 +99,7 @@ def count_events(graph: Graph) -> EventCounts | None:
     notices: Counter = Counter()
 
     def companies() -> Iterator[Record]:
-        for r in _stream(graph, f"{event_counts.COMPANIES}, {list_counts.COLUMNS}"):
+        for r in list_counts.WITH_EVENT_COUNTS.rows(_stream(graph, list_counts.WITH_EVENT_COUNTS.query)):
             lists.add(r)
             notices[r["who"]] += 1
             yield r
@@ -138,7 +138,7 @@ def summarize_list_counts(graph: Graph) -> None:
     """Only the companies of each kind list_events lists (`kg.list_counts`): a graph whose other counts are
     current."""
     try:
-        counted = list_counts.count(_stream(graph, list_counts.STREAM))
+        counted = list_counts.count(list_counts.STREAM.rows(_stream(graph, list_counts.STREAM.query)))
         write_summaries(graph, list_counts.rows(counted, uuid.uuid4().hex))
     except Exception:  # the head stays invalid (marked at the build's start): the endpoint counts
         log.exception("could not count the companies of each kind of list; list_events will count them")

@@ -38,9 +38,10 @@ EVERY = "every"
 MEASURES = ("notices", "companies", "persons")
 # What is counted: the notices per sub-rubric, canton and year, counted in the server (a few thousand groups); every
 # company and person with each of their notices, streamed and counted by the caller.
-_EVENT = "e.sub_rubric AS sub, e.canton AS canton, substring(e.publication_date, 0, 4) AS year"
+# (the companies' notices are read with the list counts' columns: `kg.list_counts.WITH_EVENT_COUNTS`)
+EVENT = {"sub": "e.sub_rubric", "canton": "e.canton", "year": "substring(e.publication_date, 0, 4)"}
+_EVENT = ", ".join(f"{expr} AS {name}" for name, expr in EVENT.items())
 NOTICES = f"MATCH (e:Event) RETURN {_EVENT}, count(e) AS n"
-COMPANIES = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, {_EVENT}"
 PERSONS = f"MATCH (p:Person)-[:INVOLVED_IN]->(e:Event) RETURN p.uid AS who, {_EVENT}"
 READ = "UNWIND $uids AS u MATCH (s:BaseNode {uid: u}) RETURN s.uid AS uid, s.version AS version, s.stamp AS stamp, " \
        "s.counts AS counts, s.basis AS basis"

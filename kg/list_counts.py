@@ -24,6 +24,7 @@ from typing import Any
 
 from kg import event_counts
 from kg.event_scope import FIRST_YEAR, KIND_SCOPES, NO_CANTON, last_year, years
+from kg.nested import Nested
 from kg.places import CANTONS
 
 PREFIX = "summary-list-counts"
@@ -32,11 +33,14 @@ VERSION = 1
 ALL = "all"
 # The kinds read by their notices' scope (`scope`: sub-rubric, canton, year) and their sub-rubric
 BY_SCOPE = {"founded": "HR01", "deleted": "HR03"}
-# What places a company's notice in each kind's scopes, read beside `kg.event_counts.COMPANIES` (one pass over the
-# companies' notices counts both: `data_pipeline.summaries`); `STREAM` alone where only these counts are written.
-COLUMNS = "c.strength AS strength, c.canton AS company_canton, e.scope AS scope, " + ", ".join(
-    f"e.{prop} AS {kind}" for kind, prop in KIND_SCOPES.items())
-STREAM = f"MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, e.canton AS canton, {COLUMNS}"
+# What places a company's notice in each kind's scopes: the company's columns and its notices' (`kg.nested`: one
+# record per company). `STREAM` where only these counts are written; `WITH_EVENT_COUNTS` with the columns
+# `kg.event_counts` counts the companies by (one pass over the companies' notices counts both:
+# `data_pipeline.summaries`).
+COMPANY = {"who": "c.uid", "strength": "c.strength", "company_canton": "c.canton"}
+NOTICE = {"canton": "e.canton", "scope": "e.scope"} | {kind: f"e.{prop}" for kind, prop in KIND_SCOPES.items()}
+STREAM = Nested("MATCH (c:Company)", COMPANY, "(c)-[:HAS_EVENT]->(e:Event)", NOTICE)
+WITH_EVENT_COUNTS = Nested(STREAM.match, COMPANY, STREAM.pattern, NOTICE | event_counts.EVENT)
 READ = event_counts.READ  # the head and one cell, read as kg.event_counts reads its own
 
 
@@ -59,7 +63,7 @@ def _placed(key: str | None, last: int) -> tuple[str, int] | None:
 
 
 class Tally:
-    """The cells, one company's notice at a time (`add`, a `STREAM` row), then `cells()`."""
+    """The cells, one company's notice at a time (`add`, a row of `STREAM.rows`), then `cells()`."""
 
     def __init__(self) -> None:
         self._last = last_year()
@@ -95,7 +99,7 @@ class Tally:
 
 
 def count(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], dict[str, int]]:
-    """(kind, canton or ALL) -> {"y|p": companies} from every company's notices (`STREAM` rows; weak ones left out)."""
+    """(kind, canton or ALL) -> {"y|p": companies} from every company's notices (`STREAM.rows`; weak ones left out)."""
     tally = Tally()
     for r in rows:
         tally.add(r)

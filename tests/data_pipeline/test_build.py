@@ -8,8 +8,10 @@ import threading
 import time
 
 from data_pipeline.phase1 import write_batch
+from data_pipeline.phase3 import summarized
 from data_pipeline.sources import Quarantine, read_publications
 from data_pipeline.stats import graph_stats
+from kg import hub_counts
 from tests.conftest import ROOT
 from tests.support.env import clean_env
 from tests.support.graphs import OwnGraph
@@ -37,7 +39,11 @@ def test_build_summary_and_rerun_changes_nothing(small_world, own_graph):
             "ORDER BY uid LIMIT 50") if len(r["name"].split()[0]) >= 4)
         hits = {r["uid"] for r in s.run("CALL db.index.fulltext.queryNodes('Event[full_text]', $q) YIELD node "
                                         "RETURN node.uid AS uid", q=name.split()[0])}
+        # every hub counted, those phases 1-2 created with their nodes too, and the counts' summary valid
+        uncounted = s.run("MATCH (h:NameHub) WHERE h.counted IS NULL OR h.counted <> $v OR h.companies IS NULL "
+                          "RETURN count(h) AS n", v=hub_counts.VERSION).single()["n"]
     assert uid in hits
+    assert uncounted == 0 and summarized(own_graph.graph)
 
     again = build_cli(own_graph, "--input", str(small_world / "xml"), "--json")
     assert json.loads(again.stdout)["stats"] == st

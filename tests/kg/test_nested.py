@@ -1,0 +1,61 @@
+"""The build's whole-graph passes read one record per company with its notices or posts nested in it (kg.nested):
+on a built world they give the rows the flat queries they replace gave, every one, nulls included."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from data_pipeline.phase3 import ALL_POSTS
+from kg import list_counts
+from kg.nested import Nested
+
+# The flat queries, one record per notice or post, as the build read them before
+FLAT_POSTS = """
+MATCH (c:Company)-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)
+WHERE c.strength = 'strong'
+RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canton, e.uid AS notice,
+       e.publication_date AS date
+"""
+FLAT_NOTICES = "MATCH (c:Company)-[:HAS_EVENT]->(e:Event) RETURN c.uid AS who, c.strength AS strength, " \
+    "c.canton AS company_canton, e.canton AS canton, e.scope AS scope, e.sub_rubric AS sub, " \
+    "substring(e.publication_date, 0, 4) AS year, " + ", ".join(
+        f"e.{prop} AS {kind}" for kind, prop in list_counts.KIND_SCOPES.items())
+
+
+def _bag(rows) -> Counter:
+    return Counter(tuple(sorted(r.items())) for r in rows)
+
+
+def _read(graph, query: str) -> list:
+    with graph.driver.session(database=graph.database) as s:
+        return list(s.run(query))
+
+
+@pytest.mark.parametrize(("nested", "flat"), [(ALL_POSTS, FLAT_POSTS), (list_counts.WITH_EVENT_COUNTS, FLAT_NOTICES)],
+                         ids=["posts", "notices"])
+def test_the_nested_pass_gives_every_row_of_the_flat_query(built_world, nested: Nested, flat: str):
+    g = built_world.graph
+    got, want = _bag(nested.rows(_read(g, nested.query))), _bag(r.data() for r in _read(g, flat))
+    assert got == want and sum(want.values()) > 1000
+    records = _read(g, nested.query)
+    assert len(records) < sum(want.values()) / 2  # fewer records than rows: what the nesting is for
+    if nested is list_counts.WITH_EVENT_COUNTS:  # a kind no notice of the world has: its column read, null
+        assert any(r[k] is None for r in nested.rows(records) for k in list_counts.KIND_SCOPES)
+
+
+def test_the_list_counts_stream_reads_only_its_own_columns(built_world):
+    rows = list(list_counts.STREAM.rows(_read(built_world.graph, list_counts.STREAM.query)))
+    assert rows and set(rows[0]) == {"who", "strength", "company_canton", "canton", "scope", *list_counts.KIND_SCOPES}
+    assert list_counts.count(rows) == list_counts.count(
+        {k: r[k] for k in rows[0]} for r in list_counts.WITH_EVENT_COUNTS.rows(
+            _read(built_world.graph, list_counts.WITH_EVENT_COUNTS.query)))
+
+
+def test_a_node_without_neighbours_gives_no_row_and_a_row_must_have_every_column():
+    n = Nested("MATCH (c:Company)", {"who": "c.uid"}, "(c)-[:HAS_EVENT]->(e:Event)", {"sub": "e.sub_rubric", "y": "e.y"})
+    assert n.query == "MATCH (c:Company) RETURN c.uid AS who, [(c)-[:HAS_EVENT]->(e:Event) | [e.sub_rubric, e.y]] AS nested"
+    assert list(n.rows([{"who": "a", "nested": []}, {"who": "b", "nested": [["HR01", None]]}])) == [
+        {"who": "b", "sub": "HR01", "y": None}]
+    with pytest.raises(ValueError):  # a list of the wrong length is an error, never a row with a column shifted
+        list(n.rows([{"who": "c", "nested": [["HR01"]]}]))
