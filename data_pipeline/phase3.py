@@ -30,7 +30,7 @@ from data_pipeline.uids import stable_uid
 from kg import hub_counts
 from kg.driver import Graph
 from kg.hub_counts import VERSION
-from kg.nested import LIST, Nested
+from kg.nested import LIST, Nested, Parted
 from kg.places import CANTONS
 
 # Read per label, companies first (the order in which a scan of BaseNode returns them: its types are made in that
@@ -59,11 +59,9 @@ MATCH (h:BaseNode {uid: row.hub})
 CREATE (n)-[:HAS_NAME]->(h)
 SET n.hub_key = row.key
 """
-ALL_HUBS = """
-MATCH (h:NameHub)
-RETURN h.uid AS uid, h.key AS key, h.name AS name,
-       (h.counted IS NULL OR h.counted <> $version) AS uncounted
-"""
+# every hub, in parts (`kg.nested`: one record per part, not per hub); the order of the hubs matters nowhere
+ALL_HUBS = Parted("MATCH (h:NameHub)", "h", {"uid": "h.uid", "key": "h.key", "name": "h.name",
+                                             "uncounted": "(h.counted IS NULL OR h.counted <> $version)"})
 # The posts of these hubs (any role but care_of, any company, resigned or not), counted in `kg.hub_counts` (the
 # notice: a busy hub's list of mandates names each one's first).
 POSTS = """
@@ -82,7 +80,7 @@ RETURN h.uid AS hub, c.uid AS company, r.role_key AS role_key, c.canton AS canto
 ALL_POSTS = Nested("MATCH (c:Company) WHERE c.strength = 'strong'", {"company": "c.uid", "canton": "c.canton"},
                    "(c)-[:HAS_EVENT]->(e:Event)<-[r:ACTED_IN]-(:Person)-[:HAS_NAME]->(h:NameHub)",
                    {"hub": "h.uid", "role_key": "r.role_key", "notice": "e.uid", "date": "e.publication_date"})
-UNCOUNTED_HUBS = "MATCH (h:NameHub) WHERE h.counted IS NULL OR h.counted <> $version RETURN h.uid AS uid"
+UNCOUNTED_HUBS = Parted("MATCH (h:NameHub) WHERE h.counted IS NULL OR h.counted <> $version", "h", {"uid": "h.uid"})
 WHOLE_PASS_SHARE = 0.125  # each costs about as much as the other when an eighth of the hubs is counted (at 1M)
 HUB_COUNT = "MATCH (h:NameHub) RETURN count(h) AS n"
 TALLY_COUNT = f"MATCH (t:{hub_counts.TALLY_LABEL}) RETURN count(t) AS n"
@@ -166,6 +164,11 @@ def _rows(graph: Graph, query: str, **params: object) -> list[dict]:
         return [r.data() for r in s.run(query, params)]
 
 
+def _parted(graph: Graph, parted: Parted, **params: object) -> list[dict]:
+    with graph.driver.session(database=graph.database) as s:
+        return list(parted.rows(s.run(parted.query, params)))
+
+
 def _rows_per_label(graph: Graph, query_for: Callable[[str], str]) -> list[dict]:
     """The rows of `query_for(label)` for each of NAMED_LABELS, in that order."""
     return [r for label in NAMED_LABELS for r in _rows(graph, query_for(label))]
@@ -221,10 +224,10 @@ def merge_duplicate_hubs(graph: Graph, px: Pseudonymizer = PLAIN, fresh: bool = 
     wrote from empty (`fresh`: `UidLedger.fresh`) every hub was made by this code (`hub_for`), its uid from its key,
     so no two share a key: nothing is merged, and only the hubs not counted yet are read."""
     if fresh:
-        return 0, {r["uid"] for r in _rows(graph, UNCOUNTED_HUBS, version=VERSION)}, set()
+        return 0, {r["uid"] for r in _parted(graph, UNCOUNTED_HUBS, version=VERSION)}, set()
     groups: dict[str, list[str]] = defaultdict(list)
     stale: set[str] = set()
-    for h in _rows(graph, ALL_HUBS, version=VERSION):
+    for h in _parted(graph, ALL_HUBS, version=VERSION):
         if h["uncounted"]:
             stale.add(h["uid"])
         name = px.plain(h["name"]) or px.plain(h["key"])

@@ -1,14 +1,15 @@
-"""The build's whole-graph passes read one record per company with its notices or posts nested in it (kg.nested):
-on a built world they give the rows the flat queries they replace gave, every one, nulls included."""
+"""The build's whole-graph passes read one record per company with its notices or posts nested in it, or per part
+of the hubs (kg.nested): on a built world they give the rows the flat queries they replace gave, every one, nulls
+included."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
-from data_pipeline.phase3 import ALL_POSTS
-from kg import list_counts
-from kg.nested import Nested
+from data_pipeline.phase3 import ALL_HUBS, ALL_POSTS, UNCOUNTED_HUBS
+from kg import hub_counts, list_counts
+from kg.nested import Nested, Parted
 
 # The flat queries, one record per notice or post, as the build read them before
 FLAT_POSTS = """
@@ -27,9 +28,13 @@ def _bag(rows) -> Counter:
     return Counter(tuple(sorted(r.items())) for r in rows)
 
 
-def _read(graph, query: str) -> list:
+FLAT_HUBS = "MATCH (h:NameHub) RETURN h.uid AS uid, h.key AS key, h.name AS name, " \
+    "(h.counted IS NULL OR h.counted <> $version) AS uncounted"
+
+
+def _read(graph, query: str, **params: object) -> list:
     with graph.driver.session(database=graph.database) as s:
-        return list(s.run(query))
+        return list(s.run(query, params))
 
 
 @pytest.mark.parametrize(("nested", "flat"), [(ALL_POSTS, FLAT_POSTS), (list_counts.WITH_EVENT_COUNTS, FLAT_NOTICES)],
@@ -59,3 +64,24 @@ def test_a_node_without_neighbours_gives_no_row_and_a_row_must_have_every_column
         {"who": "b", "sub": "HR01", "y": None}]
     with pytest.raises(ValueError):  # a list of the wrong length is an error, never a row with a column shifted
         list(n.rows([{"who": "c", "nested": [["HR01"]]}]))
+
+
+@pytest.mark.parametrize("version", [hub_counts.VERSION, -1])  # none uncounted, every hub uncounted
+def test_the_hubs_read_in_parts_are_every_hub_once(built_world, version: int):
+    g = built_world.graph
+    want = _bag(r.data() for r in _read(g, FLAT_HUBS, version=version))
+    records = _read(g, ALL_HUBS.query, version=version)
+    assert _bag(ALL_HUBS.rows(records)) == want and sum(want.values()) > 500 and len(records) <= 256
+    uncounted = list(UNCOUNTED_HUBS.rows(_read(g, UNCOUNTED_HUBS.query, version=version)))
+    assert sorted(r["uid"] for r in uncounted) == sorted(dict(h)["uid"] for h in want if dict(h)["uncounted"])
+    assert (len(uncounted) == 0) == (version == hub_counts.VERSION)  # the built world's hubs are all counted
+
+
+def test_parts_of_nothing_are_no_rows_and_a_row_must_have_every_column():
+    p = Parted("MATCH (h:NameHub) WHERE h.counted IS NULL", "h", {"uid": "h.uid", "key": "h.key"})
+    assert p.query == "MATCH (h:NameHub) WHERE h.counted IS NULL RETURN right(h.uid, 2) AS part, " \
+        "collect([h.uid, h.key]) AS nested"
+    assert list(p.rows([])) == [] and list(p.rows([{"part": "0a", "nested": [["NH-0a", None]]}])) == [
+        {"uid": "NH-0a", "key": None}]
+    with pytest.raises(ValueError):
+        list(p.rows([{"part": "0a", "nested": [["NH-0a"]]}]))
