@@ -98,7 +98,7 @@ def count_events(graph: Graph) -> EventCounts | None:
     lists = list_counts.Tally()
     notices: Counter = Counter()
 
-    def companies() -> Iterator[Record]:
+    def companies() -> Iterator[dict]:
         for r in list_counts.WITH_EVENT_COUNTS.rows(_stream(graph, list_counts.WITH_EVENT_COUNTS.query)):
             lists.add(r)
             notices[r["who"]] += 1
