@@ -8,6 +8,7 @@ LLM, say) is left to finish on its own and its result is dropped, and it never h
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar
 
@@ -36,11 +37,15 @@ class _Step(Generic[T, R]):
         return self._value  # type: ignore[return-value]
 
 
-def ahead(fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-    """`fn(item)` for each of `items`, in order, the next one computed while the caller handles the current one."""
-    step = _Step(fn, items[0]) if items else None
-    for k in range(len(items)):
-        assert step is not None
-        value = step.result()
-        step = _Step(fn, items[k + 1]) if k + 1 < len(items) else None
+def ahead(fn: Callable[[T], R], items: Sequence[T], depth: int = 1) -> Iterator[R]:
+    """`fn(item)` for each of `items`, in order, the next `depth` ones computed while the caller handles the current
+    one (more than one where each has a process of its own: `offload.Offload` with as many). After an error, the
+    items already under way are left to finish on their own."""
+    steps = deque(_Step(fn, item) for item in items[:depth])
+    following = len(steps)
+    while steps:
+        value = steps.popleft().result()
+        if following < len(items):
+            steps.append(_Step(fn, items[following]))
+            following += 1
         yield value

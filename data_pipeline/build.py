@@ -126,9 +126,10 @@ def _phase1(graph: Graph, files: list[Path], q: Quarantine, px: Pseudonymizer, b
     written = 0
     # the rows are made beside the writes too, but a keyed pseudonymizer's table is in this process: mapped here
     mapped = not px.keyed
-    with bar("phase 1 structured", len(files), "file", progress) as pb, Offload(offload.use(len(files), processes)) as off:
-        for chunk, got in zip(chunks, ahead(lambda c: off.run(read_rows if mapped else read_chunk, c), chunks),
-                              strict=True):
+    with bar("phase 1 structured", len(files), "file", progress) as pb, \
+            Offload(offload.use(len(files), processes), processes=offload.parsers()) as off:
+        for chunk, got in zip(chunks, ahead(lambda c: off.run(read_rows if mapped else read_chunk, c), chunks,
+                                            off.processes), strict=True):
             items, failed, entries = got if mapped else (None, [], got[1])
             for e in entries:
                 q.add(e.source, e.reason, e.kind)

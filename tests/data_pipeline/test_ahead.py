@@ -59,3 +59,23 @@ def test_a_caller_that_stops_early_does_not_wait_for_the_step_in_flight():
         break
     assert time.monotonic() - t0 < 5
     release.set()
+
+
+def test_deeper_the_next_items_are_under_way_and_results_still_come_in_order():
+    started: list[int] = []
+    lock = threading.Lock()
+
+    def work(i: int) -> int:
+        with lock:
+            started.append(i)
+        return -i
+
+    out, under_way = [], []
+    for value in ahead(work, [1, 2, 3, 4, 5], depth=2):
+        deadline = time.monotonic() + 5
+        while len(started) < min(len(out) + 3, 5) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        under_way.append(len(started))
+        out.append(value)
+    assert out == [-1, -2, -3, -4, -5]
+    assert under_way == [3, 4, 5, 5, 5]  # while item k is handled, items k+1 and k+2 have started

@@ -19,6 +19,7 @@ from defusedxml.ElementTree import fromstring as defused_fromstring
 
 import data_pipeline.build as build_module
 from data_pipeline import gc_budget, offload, phase1_rows, phase2_rows
+from data_pipeline.ahead import ahead
 from data_pipeline.build import ALL_SUB_RUBRICS, build, quarantine_file
 from data_pipeline.extract.rules import RuleExtractor
 from data_pipeline.sources import read_chunk
@@ -39,7 +40,7 @@ def _built(directory: Path, inputs: Path, processes: bool) -> tuple[tuple[list, 
                                      "quarantined": report.quarantined}
 
 
-def test_a_build_in_two_processes_makes_the_same_graph_and_log_as_one_in_one(small_world, tmp_path):
+def test_a_build_in_two_processes_makes_the_same_graph_and_log_as_one_in_one(small_world, tmp_path, monkeypatch):
     inputs = tmp_path / "in"
     shutil.copytree(small_world / "xml", inputs)
     (inputs / "000" / "bad.xml").write_text("<HR01:publication xmlns:HR01='https://shab.ch/shab/HR01-export'><meta>")
@@ -50,6 +51,18 @@ def test_a_build_in_two_processes_makes_the_same_graph_and_log_as_one_in_one(sma
     assert two_log == one_log  # the same records refused, in the same order
     assert len(two[0]) == len(one[0]) and len(two[1]) == len(one[1])
     assert two == one
+    monkeypatch.setenv(offload.PARSERS_ENV, "3")  # phase 1 parsed in three processes, batches still written in order
+    three, three_log, three_report = _built(tmp_path / "three", inputs, processes=True)
+    assert (three, three_log, three_report) == (one, one_log, one_report)
+
+
+def test_each_process_of_several_takes_its_share_and_the_results_come_in_order():
+    with offload.Offload(True, operator.call, (gc.disable,), processes=2) as off:
+        got = list(ahead(lambda i: (i, off.run(operator.call, os.getpid), off.run(operator.call, gc.isenabled)),
+                         range(6), depth=off.processes))
+    assert [i for i, _, _ in got] == list(range(6))
+    assert len({pid for _, pid, _ in got}) == 2 and os.getpid() not in {pid for _, pid, _ in got}
+    assert not any(enabled for _, _, enabled in got)  # the initializer ran in each process
 
 
 def test_a_second_process_only_for_a_large_build_on_two_cores(monkeypatch):
