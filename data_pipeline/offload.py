@@ -126,11 +126,16 @@ class Offload:
 
     def __enter__(self) -> Offload:
         if self.enabled:
-            self._all = [_Process() for _ in range(self.processes)]
-            for proc in self._all:
-                self._free.put(proc)
-                if self._init is not None:
-                    proc.run(_apply, (self._init, self._initargs))
+            try:
+                for _ in range(self.processes):
+                    proc = _Process()
+                    self._all.append(proc)
+                    self._free.put(proc)
+                    if self._init is not None:
+                        proc.run(_apply, (self._init, self._initargs))
+            except BaseException:  # an initializer that fails: no process is left behind
+                self.__exit__()
+                raise
         return self
 
     def __exit__(self, *exc: object) -> None:
