@@ -30,7 +30,7 @@ from data_pipeline.uids import stable_uid
 from kg import hub_counts
 from kg.driver import Graph
 from kg.hub_counts import VERSION
-from kg.nested import LIST, Nested, Parted
+from kg.nested import Nested, Parted
 from kg.places import CANTONS
 
 # Read per label, companies first (the order in which a scan of BaseNode returns them: its types are made in that
@@ -286,17 +286,16 @@ def _hub_posts(graph: Graph, uids: list[str], batch: int, total: int, seen: Comp
     held: dict[str, list[tuple[str, str, str | None, str, str | None]]] = defaultdict(list)
     seen = seen or CompanyHubs()
     with graph.driver.session(database=graph.database) as s:
-        for record in s.run(ALL_POSTS.query):  # its values read as `ALL_POSTS.rows` would give them, but no dict each
-            posts = record[LIST]
+        for head, posts in ALL_POSTS.groups(s.run(ALL_POSTS.query)):  # a tuple per post, not a dict
             if not posts:
                 continue
             # the same company, role, canton and day over and over: one string each
-            company, canton = sys.intern(record["company"]), record["canton"] and sys.intern(record["canton"])
+            company, canton = sys.intern(head["company"]), head["canton"] and sys.intern(head["canton"])
             hubs = seen.hubs[company]
-            for hub, role_key, notice, date in posts:
-                hubs.add(sys.intern(hub))
-                if hub in wanted and role_key is not None and role_key != "care_of":  # as `<> 'care_of'` in POSTS
-                    held[hub].append((company, sys.intern(role_key), canton, notice, date and sys.intern(date)))
+            for p in posts:
+                hubs.add(sys.intern(p.hub))
+                if p.hub in wanted and p.role_key is not None and p.role_key != "care_of":  # `<> 'care_of'` in POSTS
+                    held[p.hub].append((company, sys.intern(p.role_key), canton, p.notice, p.date and sys.intern(p.date)))
     seen.complete = True
     return chunks, lambda chunk: [{"hub": u, "company": c, "role_key": k, "canton": t, "notice": e, "date": d}
                                   for u in chunk for c, k, t, e, d in held.pop(u, ())]

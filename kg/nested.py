@@ -8,13 +8,17 @@ own, 1.0 s nested as one list per company. The neighbours are listed by a patter
 fills node by node as it streams (an aggregation such as `collect` would hold every group until the last one).
 
 `Nested.rows` gives the rows the flat query gave (one mapping per neighbour, the node's columns in each); a node
-with no neighbour gives none, as the flat query's MATCH did. `Parted.rows` gives one row per node matched, in no
-particular order (for a set of uids, or rows grouped again by the caller). This module imports nothing of the graph.
+with no neighbour gives none, as the flat query's MATCH did. `Nested.groups` gives each node's columns once and its
+neighbours as named tuples (read by column name, no mapping made per neighbour). `Parted.rows` gives one row per
+node matched, in no particular order (for a set of uids, or rows grouped again by the caller). This module imports
+nothing of the graph.
 """
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 LIST = "nested"  # the column holding the neighbours' values
@@ -37,11 +41,27 @@ class Nested:
 
     def rows(self, records: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
         """The flat rows of `query`'s records: the node's columns and one neighbour's, per neighbour."""
-        outer, inner = tuple(self.outer), tuple(self.inner)
-        for record in records:
-            head = {name: record[name] for name in outer}
-            for values in record[LIST]:
+        inner = tuple(self.inner)
+        for head, lists in self._split(records):
+            for values in lists:
                 yield head | dict(zip(inner, values, strict=True))
+
+    @cached_property
+    def neighbour(self) -> type[tuple]:
+        """A neighbour's values: a named tuple of the `inner` columns."""
+        return namedtuple("Neighbour", self.inner)
+
+    def groups(self, records: Iterable[Mapping[str, Any]]) -> Iterator[tuple[dict[str, Any], list[tuple]]]:
+        """Each record's node columns and its neighbours (`neighbour` tuples, an empty list for none): a caller reads
+        them by column name, whatever their place in the query."""
+        make = self.neighbour._make  # a list of the wrong length is a TypeError
+        for head, lists in self._split(records):
+            yield head, [make(values) for values in lists]
+
+    def _split(self, records: Iterable[Mapping[str, Any]]) -> Iterator[tuple[dict[str, Any], list[list[Any]]]]:
+        outer = tuple(self.outer)
+        for record in records:
+            yield {name: record[name] for name in outer}, record[LIST]
 
 
 @dataclass(frozen=True)

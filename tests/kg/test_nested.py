@@ -45,6 +45,7 @@ def test_the_nested_pass_gives_every_row_of_the_flat_query(built_world, nested: 
     assert got == want and sum(want.values()) > 1000
     records = _read(g, nested.query)
     assert len(records) < sum(want.values()) / 2  # fewer records than rows: what the nesting is for
+    assert _bag(head | n._asdict() for head, ns in nested.groups(records) for n in ns) == want  # read by name
     if nested is list_counts.WITH_EVENT_COUNTS:  # a kind no notice of the world has: its column read, null
         assert any(r[k] is None for r in nested.rows(records) for k in list_counts.KIND_SCOPES)
 
@@ -64,6 +65,11 @@ def test_a_node_without_neighbours_gives_no_row_and_a_row_must_have_every_column
         {"who": "b", "sub": "HR01", "y": None}]
     with pytest.raises(ValueError):  # a list of the wrong length is an error, never a row with a column shifted
         list(n.rows([{"who": "c", "nested": [["HR01"]]}]))
+    groups = list(n.groups([{"who": "a", "nested": []}, {"who": "b", "nested": [["HR01", None], ["HR02", "2024"]]}]))
+    assert [(head, [(e.sub, e.y) for e in events]) for head, events in groups] == [
+        ({"who": "a"}, []), ({"who": "b"}, [("HR01", None), ("HR02", "2024")])]
+    with pytest.raises(TypeError):
+        list(n.groups([{"who": "c", "nested": [["HR01"]]}]))
 
 
 @pytest.mark.parametrize("version", [hub_counts.VERSION, -1])  # none uncounted, every hub uncounted
