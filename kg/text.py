@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # a word as the full-text index keeps it: an apostrophe between letters does not split it ("L'Mira", "dell'Orto")
@@ -17,6 +19,20 @@ def fold(text: str) -> str:
     """Lowercase without accents, umlauts spelled out: 'Müller' and 'Mueller' both give 'mueller'."""
     text = text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def holds_word(folded: str, words: Iterable[str], whole: bool = False) -> bool:
+    """Whether `folded` holds one of `words` where a word starts (no letter before it) and, when `whole`, ends.
+    One pattern per list of words, compiled once: a pattern built per word and call overflowed the `re` module's
+    cache (512 patterns), so every question compiled some 1,700 of them again."""
+    words = tuple(words)
+    return bool(words) and _word_pattern(words, whole).search(folded) is not None
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(words: tuple[str, ...], whole: bool) -> re.Pattern[str]:
+    end = r"\b" if whole else ""
+    return re.compile("|".join(rf"(?<![a-z]){re.escape(w)}{end}" for w in words))
 
 
 def loose(text: str) -> str:

@@ -13,7 +13,7 @@ from rapidfuzz.distance import OSA
 from agent.offline import linker
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import CANTONS, CAPITAL_TOWNS, canton_code, canton_near, city_spellings
-from kg.text import fold
+from kg.text import fold, holds_word
 
 # -- is it a count, a ranking? ---------------------------------------------------------------------------------
 # "the UID number of X", "the identification number of X": a number that identifies, not a count
@@ -74,7 +74,7 @@ def event(f: str) -> str | None:
     of an event word typed with a typo ("registraitons", "bankrupcies")."""
     f = _ARTICLES.sub(" ", f)  # "changed their articles of incorporation", "modifié leur constitution": the statutes
     for name, words in EVENTS:
-        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+        if holds_word(f, words):
             return name
     if NEWLY_ENTERED.search(f) and YEAR.search(f):
         return "foundation"  # "registered in 2019", "2019 eingetragen", "inscrites en 2019"
@@ -333,7 +333,7 @@ def rank_args(question: str) -> dict:
     f = fold(question)
     args: dict = {"metric": "capital"}
     for metric, words in METRIC:
-        if any(re.search(r"(?<![a-z])" + re.escape(w) + r"\b", f) for w in words):
+        if holds_word(f, words, whole=True):
             args["metric"] = metric
             break
     m = LIMIT.search(f)
@@ -349,7 +349,7 @@ def rank_args(question: str) -> dict:
     if form:
         args["legal_form"] = form
     for status, words in STATUS:
-        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words):
+        if holds_word(f, words):
             args["status"] = status
             break
     keyword = _keyword(f, where)

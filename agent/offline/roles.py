@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from kg.endpoints.vocabulary import ROLE_GROUPS as KEYS
-from kg.text import fold
+from kg.text import fold, holds_word
 
 # group -> (role keys, the words that ask for the group); the first group a question names wins its persons
 ROLE_GROUPS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
@@ -61,7 +61,7 @@ def asked_roles(question: str) -> tuple[set[str], bool]:
     f = fold(question)
     keys: set[str] = set()
     for _group, (group_keys, words) in ROLE_GROUPS.items():
-        if any(re.search(r"(?<![a-z])" + re.escape(w), f) for w in words) or (
+        if holds_word(f, words) or (
                 _group == "board" and (_BOARD_SHORT.search(f) or _CA.search(question) or _CONSEIL.search(f))):
             keys |= group_keys
             if _group == "president":

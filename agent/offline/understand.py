@@ -33,7 +33,7 @@ from agent.offline.lexicon import (
 from agent.offline.linker import mask, primary
 from kg.endpoints.vocabulary import LEGAL_FORMS
 from kg.places import canton_code
-from kg.text import fold
+from kg.text import fold, holds_word
 
 EVENT_FACTS = ("foundation", "name_change", "seat_move", "liquidation", "bankruptcy", "deletion", "first_notice",
                "latest_notice")
@@ -141,7 +141,7 @@ class Understanding:
 
 
 def _has(folded: str, words: tuple[str, ...]) -> bool:
-    return any(re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words)
+    return holds_word(folded, words)
 
 
 _HEADS = re.compile(r"[a-z]{3,}(" + "|".join(COMPOUND_HEADS) + r")(?:e|es|en|s|n)?\b")
