@@ -2,6 +2,7 @@
 unparseable judge call is never turned into a default value."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,5 +36,10 @@ class Score:
 
 class Judge(Protocol):
     name: str
+
+    def prepare(self, items: Sequence[JudgeInput], metrics: Sequence[str]) -> None:
+        """Called with the next records before they are scored one by one, so a judge may do in one batch
+        what their scores share (the deterministic judge embeds their texts at once). Scores do not depend
+        on it: a judge scores an item it was not prepared for all the same."""
 
     def score(self, metric: str, item: JudgeInput) -> Score: ...

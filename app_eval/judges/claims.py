@@ -28,25 +28,36 @@ from app_eval.judges import lexicon as lx
 # ---------------------------------------------------------------------------------------------- the text
 
 
+def _shadow_char(ch: str) -> str:
+    """One character in shadow form: always exactly one character."""
+    if ch in "’‘`´":
+        return "'"
+    if ch in "\u00a0\u202f\u2009\u2007":
+        return " "
+    if ch in "\u2010\u2011\u2012\u2212":  # hyphens and minus as typed by word processors
+        return "-"
+    if ch == "ß":
+        return "s"
+    if ord(ch) < 128:
+        return ch.lower()
+    low = (unicodedata.normalize("NFKD", ch)[:1] or ch).lower()
+    return low[0] if low else ch
+
+
+class _ShadowTable(dict):
+    """str.translate's table, filled one character at a time as texts bring new ones."""
+
+    def __missing__(self, code: int) -> str:
+        self[code] = _shadow_char(chr(code))
+        return self[code]
+
+
+_SHADOW = _ShadowTable()
+
+
 def shadow(text: str) -> str:
     """Lowercase, accents stripped, typographic apostrophes and spaces made plain; same length as `text`."""
-    out = []
-    for ch in text:
-        if ch in "’‘`´":
-            out.append("'")
-        elif ch in "\u00a0\u202f\u2009\u2007":
-            out.append(" ")
-        elif ch in "\u2010\u2011\u2012\u2212":  # hyphens and minus as typed by word processors
-            out.append("-")
-        elif ch == "ß":
-            out.append("s")
-        elif ord(ch) < 128:
-            out.append(ch.lower())
-        else:
-            base = unicodedata.normalize("NFKD", ch)[:1] or ch
-            low = base.lower()
-            out.append(low[0] if low else ch)
-    return "".join(out)
+    return text.translate(_SHADOW)
 
 
 _MARKUP = re.compile(r"\*\*|__|(?<!\w)_|_(?!\w)|[*`\\]")

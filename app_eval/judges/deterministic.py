@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from app_eval.judges import lexicon as lx
-from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE, JudgeInput, Score
+from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE, Judge, JudgeInput, Score
 from app_eval.judges.claims import (
     AMOUNT,
     COUNT,
@@ -627,17 +627,62 @@ def _cues(text: str) -> tuple[bool, bool, bool]:
     return not_found, refusal, asks
 
 
-class DeterministicJudge:
+class _NeedsVectors(Exception):
+    """Scoring ahead: this record's relevance depends on a similarity not embedded yet."""
+
+
+class _EmbeddingFailed(Exception):
+    """The embedding model failed: relevance is missing, with the reason."""
+
+
+def relevance_texts(item: JudgeInput) -> list[str]:
+    """What relevance compares: the question, then the answer's chunks (the whole answer when it has none)."""
+    return [item.question, *(chunks(item.answer) or [item.answer])]
+
+
+class DeterministicJudge(Judge):
     name = "deterministic"
 
     def __init__(self, embed: Embed | None = None) -> None:
         self._embed = embed or _default_embed
+        self._vectors: dict[str, np.ndarray] = {}  # the texts of the records last prepared
+        self._relevance: dict[int, tuple[JudgeInput, Score]] = {}  # their relevance, scored ahead
+
+    def prepare(self, items: Sequence[JudgeInput], metrics: Sequence[str]) -> None:
+        """Scores the relevance of these records ahead, embedding in one call only the texts of those whose score
+        depends on the similarity (an answer that states the asked kinds, or says "not found" to a not-found
+        question, is scored without it). One call sorted by length across the records pads less and multiplies
+        larger matrices: about 2x faster than a call per record; the vectors differ by float rounding (~1e-7).
+        `score` then returns these scores; an embedding failure is left to each record's own score."""
+        self._vectors, self._relevance = {}, {}
+        if RELEVANCE not in metrics:
+            return
+        pending: list[JudgeInput] = []
+        for item in items:
+            if item.answer.strip():
+                try:
+                    self._relevance[id(item)] = (item, self.relevance(Analysis(item), embed=False))
+                except _NeedsVectors:
+                    pending.append(item)
+        texts = list(dict.fromkeys(t for item in pending for t in relevance_texts(item)))
+        if texts:
+            try:
+                self._vectors = dict(zip(texts, self._embed(texts), strict=True))
+            except Exception:  # noqa: BLE001, S110 - each record then embeds its own texts and reports why it failed
+                pass
+
+    def _vectors_of(self, texts: list[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        fresh = dict(zip(missing, self._embed(missing), strict=True)) if missing else {}
+        return np.stack([self._vectors[t] if t in self._vectors else fresh[t] for t in texts])
 
     def score(self, metric: str, item: JudgeInput) -> Score:
         if metric not in (RECALL, CORRECTNESS, FAITHFULNESS, RELEVANCE):
             return Score(None, error=f"unknown metric {metric!r}")
         if not item.answer.strip():
             return Score(0.0, detail={"reason": "empty answer"})
+        if metric == RELEVANCE and (ahead := self._relevance.get(id(item))) and ahead[0] is item:
+            return ahead[1]
         a = Analysis(item)
         if metric == FAITHFULNESS:
             return self.faithfulness(a)
@@ -776,19 +821,36 @@ class DeterministicJudge:
         return (c.kind, c.value) in values
 
     # -- relevance
-    def relevance(self, a: Analysis) -> Score:
+    def relevance(self, a: Analysis, embed: bool = True) -> Score:
+        """How far the answer gives what was asked. The similarity of question and answer is computed only where
+        the score depends on it (with `embed` False, only from vectors already prepared: else _NeedsVectors)."""
         item = a.item
-        parts = chunks(item.answer) or [item.answer]
-        try:
-            vectors = self._embed([item.question, *parts])
-        except Exception as exc:  # noqa: BLE001 - a model that cannot load is a missing score, with its reason
-            return Score(None, error=f"embedding failed: {type(exc).__name__}: {str(exc)[:200]}")
-        cos = float(np.max(vectors[1:] @ vectors[0]))
-        sem = min(1.0, max(0.0, (cos - COS_FLOOR) / (COS_CEIL - COS_FLOOR)))
         from app_eval.judges.embedding import PIN  # noqa: PLC0415 - light: constants only
 
-        detail: dict[str, Any] = {"cosine": round(cos, 4), "similarity": round(sem, 4), "embedding": PIN,
-                                  "answer_kind": a.kind}
+        detail: dict[str, Any] = {"embedding": PIN, "answer_kind": a.kind}
+        similarity: list[float] = []
+
+        def sem() -> float:
+            if not similarity:
+                texts = relevance_texts(item)
+                if not embed and any(t not in self._vectors for t in texts):
+                    raise _NeedsVectors
+                try:
+                    vectors = self._vectors_of(texts)
+                except Exception as exc:  # noqa: BLE001 - a model that cannot load is a missing score, with its reason
+                    raise _EmbeddingFailed(f"embedding failed: {type(exc).__name__}: {str(exc)[:200]}") from exc
+                cos = float(np.max(vectors[1:] @ vectors[0]))
+                similarity.append(min(1.0, max(0.0, (cos - COS_FLOOR) / (COS_CEIL - COS_FLOOR))))
+                detail.update(cosine=round(cos, 4), similarity=round(similarity[0], 4))
+            return similarity[0]
+
+        try:
+            return self._relevance_path(a, sem, detail)
+        except _EmbeddingFailed as exc:
+            return Score(None, error=str(exc))
+
+    def _relevance_path(self, a: Analysis, sem: Callable[[], float], detail: dict[str, Any]) -> Score:
+        item = a.item
         says, refuses, _ = _cues(item.answer)
         hits = [st for st in a.status if st.mentions]
         new_claims = [c for c in a.answer.claims if (c.kind, c.value) not in a.given and c.kind != YEAR]
@@ -797,7 +859,7 @@ class DeterministicJudge:
                                         new_claims) for k in typed)
 
         def capped(cap: float, why: str) -> Score:
-            return Score(round(cap * sem, 4), detail=detail | {"path": why})
+            return Score(round(cap * sem(), 4), detail=detail | {"path": why})
 
         if a.kind == "not_found":
             if says:
@@ -818,9 +880,9 @@ class DeterministicJudge:
         if typed and not bearing and len(typed) == len(a.key_kinds()):
             return capped(OFF_TOPIC_CAP, "nothing of the asked kinds")
         if not a.facts:
-            base = sem
+            base = sem()
         else:
-            base = 1.0 if bearing else sem
+            base = 1.0 if bearing else sem()
         focus = self._focus(a, item.answer) if a.facts else 1.0
         return Score(round(base * focus, 4), detail=detail | {"path": "states the asked kinds" if bearing else "similarity",
                                                               "focus": round(focus, 4)})

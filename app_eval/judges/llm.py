@@ -13,7 +13,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from langchain_openai import ChatOpenAI
 
-from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE, JudgeInput, Score
+from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE, Judge, JudgeInput, Score
 from kg.settings import Settings
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
@@ -49,7 +49,7 @@ def judge_model(settings: Settings) -> BaseChatModel:
                       max_retries=JUDGE_RETRIES)
 
 
-class LLMJudge:
+class LLMJudge(Judge):
     name = "llm"
 
     def __init__(self, settings: Settings | None = None, model: BaseChatModel | None = None) -> None:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from app_eval.judges.base import CORRECTNESS, FAITHFULNESS, RECALL, RELEVANCE
-from app_eval.judges.deterministic import DeterministicJudge
+from app_eval.judges.deterministic import DeterministicJudge, relevance_texts
 from tests.app_eval.adversarial import CASES, Case
 
 
@@ -79,3 +79,51 @@ def test_wrong_answers_lose_what_the_old_judge_gave_them(offline_judge: Determin
     padded = found["uid-dossier"]
     assert offline_judge.score(CORRECTNESS, padded.judge_input()).value == 1.0  # right, but …
     assert DeterministicJudge(embed=_constant).score(RELEVANCE, padded.judge_input()).value <= 0.6  # … padded
+
+
+def test_relevance_scored_ahead_for_a_batch_is_what_each_record_scores_alone(minilm_judge: DeterministicJudge):
+    """The runner shows the judge a batch before scoring it: the relevance of every adversarial case is the same
+    as scored alone, with the pinned model called once for the whole batch and only for the records whose score
+    depends on the similarity (an answer stating the asked kinds is scored without it)."""
+    from app_eval.judges.embedding import embed
+
+    cases = [c for c in CASES if c.metric == RELEVANCE]
+    alone = [minilm_judge.score(RELEVANCE, c.judge_input()) for c in cases]
+    calls: list[int] = []
+
+    def counted(texts):
+        calls.append(len(texts))
+        return embed(texts)
+
+    judge = DeterministicJudge(embed=counted)
+    items = [c.judge_input() for c in cases]
+    judge.prepare(items, (CORRECTNESS, RELEVANCE))
+    assert len(calls) == 1
+    batched = [judge.score(RELEVANCE, it) for it in items]
+    assert len(calls) == 1  # every score came from the batch
+    assert [s.value for s in batched] == [s.value for s in alone]
+    assert [s.detail.get("path") for s in batched] == [s.detail.get("path") for s in alone]
+    needed = [s for s in alone if "cosine" in s.detail]
+    assert 0 < len(needed) < len(alone)  # some scores need the similarity, some do not
+    assert calls[0] <= sum(len(relevance_texts(it)) for it, s in zip(items, alone, strict=True) if "cosine" in s.detail)
+    assert all(s.detail.get("path") in ("states the asked kinds", "says not found", "says not found, then offers facts")
+               for s in alone if "cosine" not in s.detail)
+
+
+def test_a_batch_without_relevance_embeds_nothing_and_a_failing_model_leaves_each_record_its_reason():
+    calls: list[int] = []
+
+    def broken(texts):
+        calls.append(len(texts))
+        raise RuntimeError("no model")
+
+    cases = [c for c in CASES if c.metric == RELEVANCE]
+    judge = DeterministicJudge(embed=broken)
+    judge.prepare([c.judge_input() for c in cases], (CORRECTNESS, RECALL))
+    assert calls == []
+    items = [c.judge_input() for c in cases]
+    judge.prepare(items, (RELEVANCE,))
+    scores = [judge.score(RELEVANCE, it) for it in items]
+    assert any(s.missing and "no model" in s.error for s in scores)
+    stated = [s for s in scores if s.detail.get("path") == "states the asked kinds"]
+    assert stated and all(not s.missing for s in stated)  # scored without the model

@@ -416,3 +416,13 @@ def test_every_committed_reference_scores_full_against_itself():
                 if s.value is None or s.value < 0.99:
                     low.append((it.id, m, s.value))
     assert low == []
+
+
+def test_shadow_folds_each_character_to_one_so_spans_stay_aligned():
+    from app_eval.judges.claims import shadow
+
+    assert shadow("Müller’s Straße 12\u00a0AG – CHE\u2011123") == "muller's strase 12 ag – che-123"
+    assert shadow("ÆON İstanbul ﬁrm Ǆ") == "æon istanbul frm d"  # İ and ﬁ lower or decompose to two: the first kept
+    text = "Société Générale, Zürich: 1’000 Fr. am 1. März 2021 (FOSC 1005) İ ß ŉ"
+    assert len(shadow(text)) == len(text)
+    assert shadow(text) == "societe generale, zurich: 1'000 fr. am 1. marz 2021 (fosc 1005) i s ʼ"
