@@ -19,6 +19,7 @@ from kg.endpoints.search import similarity
 from kg.text import fold
 
 FOOTER = f"\n\n_Answered by the {OFFLINE_LABEL}._"
+PIECE_CHARS = 400  # the most characters the chat receives at once, in whole lines
 
 
 class OfflineEngine(Engine):
@@ -80,9 +81,22 @@ class OfflineEngine(Engine):
             text += "\n\n" + ("**" + steps[0] + "**" if decision.state == "S0" and turn.candidates
                               else "Next: " + " · ".join(steps))
         text += FOOTER
-        for i in range(0, len(text), 24):  # streamed in small pieces, like model tokens
-            emit(text[i: i + 24])
+        for piece in pieces(text):
+            emit(piece)
         return text
+
+
+def pieces(text: str, size: int = PIECE_CHARS) -> list[str]:
+    """The answer in whole lines of up to `size` characters together (a longer line alone): the text is ready at
+    once, and every piece the chat receives re-renders the message, so a 2,000-character list streamed in
+    24-character pieces took the browser ~3 s to show; in pieces of lines it shows at once."""
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if out and len(out[-1]) + len(line) <= size:
+            out[-1] += line
+        else:
+            out.append(line)
+    return out
 
 
 def _follow_link(u: Understanding, s: Session) -> None:

@@ -585,3 +585,16 @@ def test_a_count_of_board_members_lists_them_alone(offline, truth):
                and any(m.get("role_key") not in BOARD for m in truth.current_officers(u).values()))
     text = plain(ask(offline, f"How many board members does {truth.name(uid)} have?").answer)
     assert "in other functions" not in text and "Board members" in text, text
+
+
+def test_the_answer_streams_in_whole_lines_of_bounded_size():
+    from agent.offline.engine import pieces
+
+    text = "A dossier.\n" + "".join(f"- HR02-10000{i:05d} (2024-01-{i % 28 + 1:02d}): a line about a notice\n"
+                                    for i in range(60)) + "x" * 900 + "\n\n_Answered by the offline engine._"
+    out = pieces(text, 400)
+    assert "".join(out) == text
+    assert all(p.endswith("\n") for p in out[:-1])  # never a line cut in two
+    assert all(len(p) <= 400 for p in out if "x" * 900 not in p)  # a longer line goes alone
+    assert 5 <= len(out) <= len(text) // 200
+    assert pieces("") == [] and pieces("one line") == ["one line"]
