@@ -18,6 +18,9 @@ import argparse
 import json
 import sys
 
+from neo4j.exceptions import Neo4jError
+
+from data_pipeline import offload
 from data_pipeline.build import ALL_SUB_RUBRICS, LLM_SUB_RUBRICS, build, quarantine_file, quarantined_count
 from data_pipeline.extract.base import Extractor
 from data_pipeline.extract.rules import RuleExtractor
@@ -67,6 +70,7 @@ def main_build(argv: list[str] | None = None) -> int:
         print("error: --privacy needs PRIVACY_KEY in the environment or .env", file=sys.stderr)
         return 2
     try:
+        offload.parsers()  # the environment's settings checked before anything starts
         extractor = make_extractor(args.extractor)
     except (ValueError, ImportError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -108,7 +112,13 @@ def main_stats(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     settings = get_settings()
     ensure_running(settings)
-    with connect(settings) as graph:
-        st = graph_stats(graph, quarantined_count(settings.data_dir / "build"))
+    # Counting every node and edge is a whole-graph statement: on the embedded server (one statement timeout per
+    # database, the readers' 15 s) it runs as the build does, with the build's timeout (a 1M graph takes ~20 s).
+    with connect(settings, role="writer" if settings.embedded else "reader") as graph, graph.long_statements():
+        try:
+            st = graph_stats(graph, quarantined_count(settings.data_dir / "build"))
+        except Neo4jError as exc:
+            print(f"error: counting the graph failed: {exc.code}: {exc.message}", file=sys.stderr)
+            return 1
     print(json.dumps(st.to_dict()) if args.json else st.table())
     return 0

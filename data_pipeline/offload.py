@@ -60,8 +60,18 @@ def use(items: int, wanted: bool | None = None) -> bool:
 
 
 def parsers() -> int:
-    """How many processes phase 1 parses in (`PARSERS_ENV`, else `PARSERS`)."""
-    return max(1, int(os.environ.get(PARSERS_ENV, PARSERS)))
+    """How many processes phase 1 parses in (`PARSERS_ENV`, else `PARSERS`); a value that is not a whole number
+    of 1 or more is a ValueError naming the variable."""
+    raw = os.environ.get(PARSERS_ENV)
+    if raw is None:
+        return PARSERS
+    try:
+        n = int(raw)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ValueError(f"{PARSERS_ENV} must be a whole number of processes, 1 or more; got {raw!r}")
+    return n
 
 
 def _apply(job: tuple[Callable[..., object], tuple[Any, ...]]) -> None:

@@ -158,3 +158,26 @@ def test_the_build_collects_garbage_less_often_and_leaves_the_collector_as_it_fo
     assert during == [gc_budget.THRESHOLDS] != [before] and gc.get_threshold() == before
     with offload.Offload(True) as off:  # the second process does build work only
         assert off.run(operator.call, gc.get_threshold) == gc_budget.THRESHOLDS
+
+
+@pytest.mark.parametrize("value", ["two", "0", "-1", "1.5", ""])
+def test_a_parser_count_that_is_not_one_or_more_is_an_error_naming_the_variable(monkeypatch, value):
+    monkeypatch.setenv(offload.PARSERS_ENV, value)
+    with pytest.raises(ValueError, match=f"BUILD_PARSERS must be a whole number.*got '{value}'"):
+        offload.parsers()
+
+
+def test_the_parser_count_comes_from_the_environment_or_the_default(monkeypatch):
+    monkeypatch.delenv(offload.PARSERS_ENV, raising=False)
+    assert offload.parsers() == offload.PARSERS
+    monkeypatch.setenv(offload.PARSERS_ENV, " 3 ")
+    assert offload.parsers() == 3
+
+
+def test_the_build_command_refuses_a_bad_parser_count_before_it_starts_anything(monkeypatch, capsys):
+    from data_pipeline import cli_build
+
+    monkeypatch.setenv(offload.PARSERS_ENV, "two")
+    monkeypatch.setattr(cli_build, "ensure_running", lambda *_: pytest.fail("started the server"))
+    assert cli_build.main_build(["--input", "nowhere"]) == 2
+    assert "BUILD_PARSERS" in capsys.readouterr().err

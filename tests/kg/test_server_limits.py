@@ -73,6 +73,28 @@ def test_a_build_lifts_the_timeout_for_its_own_statements_and_puts_it_back(limit
     assert security.command_timeout(http, settings.neo4j_database) == 2
 
 
+def test_the_stats_command_counts_with_the_builds_timeout_and_puts_the_readers_back(limited, monkeypatch, capsys):
+    """`python -m data_pipeline stats` counts every node and edge: on a 1M graph that took longer than the readers'
+    timeout and ended in a traceback. It counts as the build does, and the readers' timeout is back afterwards."""
+    from data_pipeline import cli_build
+    from data_pipeline.stats import graph_stats
+
+    settings, server = limited
+    http = ArcadeHttp(server.http_url, *server.auth)
+    seen = []
+
+    def counting(graph, quarantined=0):
+        seen.append(security.command_timeout(http, settings.neo4j_database))
+        return graph_stats(graph, quarantined)
+
+    monkeypatch.setattr(cli_build, "get_settings", lambda: settings)
+    monkeypatch.setattr(cli_build, "graph_stats", counting)
+    assert cli_build.main_stats(["--json"]) == 0
+    assert seen and seen[0] > 60
+    assert json.loads(capsys.readouterr().out)["persons_strong"] >= 1500
+    assert security.command_timeout(http, settings.neo4j_database) == 2
+
+
 def test_a_query_that_exhausts_memory_gives_one_line_and_the_server_goes_on(limited):
     """Each out-of-memory query used to leak one of the server's four query slots: after four, nobody could
     query it until a restart. Now the server exits on OutOfMemoryError; its owner starts it again
