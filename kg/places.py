@@ -66,6 +66,27 @@ def canton_near(text: str | None) -> str | None:
     return near.pop() if len(near) == 1 else None
 
 
+# The canton of each town above: a seat written so is in it (a town of the same name elsewhere is written with its
+# canton by the register: "Buchs (AG)", "Wil (SG)").
+CITY_CANTONS: dict[str, str] = {
+    "Genève": "GE", "Zürich": "ZH", "Bern": "BE", "Luzern": "LU", "Basel": "BS", "Lausanne": "VD", "Neuchâtel": "NE",
+    "Fribourg": "FR", "Biel/Bienne": "BE", "St. Gallen": "SG", "Lugano": "TI", "Winterthur": "ZH", "Sion": "VS",
+    "Chur": "GR", "Solothurn": "SO", "Schaffhausen": "SH",
+}
+_SEAT_CANTON = re.compile(r"\(([A-Z]{2})\)\s*$")
+
+
+def seat_canton(seat: str | None) -> str | None:
+    """The canton a seat says itself: the register's suffix ("Buchs (AG)") or one of the towns of `CITY_CANTONS`;
+    None for any other town (the graph knows its canton from the companies seated there)."""
+    if not seat:
+        return None
+    suffix = _SEAT_CANTON.search(seat)
+    if suffix and suffix.group(1) in CANTONS:
+        return suffix.group(1)
+    return CITY_CANTONS.get(seat.strip())
+
+
 # cantons named like their capital: as a place a company moved from or to, the name means the town
 CAPITAL_TOWNS = frozenset(fold(n) for n in ("Zürich", "Zurich", "Zurigo", "Bern", "Berne", "Berna", "Luzern", "Lucerne",
                                             "Lucerna", "Zug", "Zoug", "Zugo", "Schwyz", "Svitto", "Glarus", "Glaris",

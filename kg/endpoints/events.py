@@ -29,7 +29,7 @@ from kg import list_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_later, read_many
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
-from kg.places import CAPITAL_TOWNS, canton_code, city_spellings
+from kg.places import CAPITAL_TOWNS, canton_code, city_spellings, seat_canton
 from kg.text import fold, loose
 
 Kind = Literal["founded", "deleted", "bankrupt", "liquidation", "moved", "renamed", "merged", "capital_changed"]
@@ -109,8 +109,8 @@ WHERE e.publication_date < m.date AND e.rubric = 'HR' AND e.canton IS NOT NULL
 RETURN m.uid AS uid, m.date AS date, e.canton AS canton, e.publication_date AS published
 ORDER BY published
 """
-# Else the canton of the former seat, as the register knows it from the companies seated there (the first
-# twenty: a city's are tens of thousands at a million notices).
+# Else the canton the former seat says itself (`kg.places.seat_canton`), else the one the register knows it in from
+# the companies seated there (the first twenty: a city's are tens of thousands at a million notices).
 SEAT_CANTONS = """
 MATCH (c:Company {seat: $seat})
 WHERE c.canton IS NOT NULL
@@ -370,7 +370,9 @@ def _cantons_before(ctx: Context, moves: list[dict[str, Any]]) -> dict[str, str]
     out = {m["publication_number"]: before[(m["uid"], m["publication_date"])] for m in moves
            if (m["uid"], m["publication_date"]) in before}
     seats = sorted({m["before_seat"] for m in moves if m["publication_number"] not in out and m["before_seat"]})
-    best: dict[str, str] = {}
+    # a seat that says its canton (a suffix, a city) is not looked up: a city's companies are the slowest to read
+    best: dict[str, str] = {seat: canton for seat in seats if (canton := seat_canton(seat))}
+    seats = [seat for seat in seats if seat not in best]
     for seat, rows in zip(seats, read_many(ctx, [(SEAT_CANTONS, {"seat": seat}) for seat in seats]), strict=True):
         cantons = Counter(r["canton"] for r in rows)
         if cantons:

@@ -543,3 +543,27 @@ def test_one_companys_names_list_every_change_a_list_across_companies_leaves_out
     across = call(ctx, "list_events", {"kind": "renamed", "limit": 500}).rows
     assert not any(re.search(r"in liquidation|en liquidation|in liquidazione", r["to"] or "", re.I)
                    and (r["from"] or "").lower() in (r["to"] or "").lower() for r in across)
+
+
+def test_a_seat_that_says_its_canton_is_placed_without_a_look_up_and_as_the_register_places_it(ctx, truth):
+    """A move's former canton, for a seat with the register's suffix or a city of kg.places.CITY_CANTONS, is the
+    canton it says (the slowest look-ups at a million notices were a city's companies); the world's moves from such
+    seats were made in that canton, and the graph's companies seated there are in it."""
+    from kg.endpoints.base import read
+    from kg.endpoints.events import SEAT_CANTONS
+    from kg.places import CITY_CANTONS, seat_canton
+
+    assert seat_canton("Buchs (AG)") == "AG" and seat_canton("Wil (SG) ") == "SG" and seat_canton("Zürich") == "ZH"
+    assert seat_canton("Biel/Bienne") == "BE" and seat_canton("Zürichberg") is None and seat_canton("Foo (XX)") is None
+    assert seat_canton(None) is None and seat_canton("Baden") is None
+    moves = [p for p in _changes(truth, "seat") if seat_canton(p["facts"]["old_seat"])]
+    assert moves, "the world has moves from a city or a suffixed seat"
+    assert all(seat_canton(p["facts"]["old_seat"]) == p["facts"]["old_canton"] for p in moves)
+    cities = [city for city in CITY_CANTONS if read(ctx, SEAT_CANTONS, seat=city)]
+    assert len(cities) >= 5
+    for city in cities:
+        assert Counter(r["canton"] for r in read(ctx, SEAT_CANTONS, seat=city)).most_common(1)[0][0] \
+            == CITY_CANTONS[city], city
+    listed = {r["publication_number"]: r for r in call(ctx, "list_events", {"kind": "moved", "limit": 500}).rows}
+    said = [r for r in listed.values() if seat_canton(r.get("from"))]
+    assert said and all(r["from_canton"] == seat_canton(r["from"]) for r in said)
