@@ -10,7 +10,6 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, TypeVar
 
 from tqdm import tqdm
@@ -34,18 +33,29 @@ from kg.settings import Settings
 T = TypeVar("T")
 
 
-JUDGE_BATCH = 64  # answered records the judge sees at once before scoring them (the deterministic judge embeds
-# their texts in one call: ~2x faster than one record at a time); the store and the bar trail the answers by as much
+# Answered records the judge sees at once before scoring them (the deterministic judge embeds their texts in one
+# call: ~2x faster than one record at a time), and how long a batch may wait for answers: with a language model
+# answering in seconds, the store, the progress and a cancellation trail the answers by a few seconds, not 64 answers
+JUDGE_BATCH, JUDGE_WAIT_S = 64, 5.0
 
 
 class Cancelled(Exception):
     pass
 
 
-def _batches(pairs: Iterable[T], size: int) -> Iterator[list[T]]:
-    """Consecutive lists of `size` (the last may be shorter), taken lazily."""
-    it = iter(pairs)
-    while batch := list(islice(it, size)):
+def _batches(items: Iterable[T], size: int = JUDGE_BATCH, wait_s: float = JUDGE_WAIT_S) -> Iterator[list[T]]:
+    """Consecutive lists of the items as they come: `size` of them, or fewer when `wait_s` has passed since the
+    first one came (checked as each comes)."""
+    batch: list[T] = []
+    started = 0.0
+    for item in items:
+        if not batch:
+            started = time.monotonic()
+        batch.append(item)
+        if len(batch) >= size or time.monotonic() - started >= wait_s:
+            yield batch
+            batch = []
+    if batch:
         yield batch
 
 
@@ -216,7 +226,7 @@ class Runner:
                                             level=it.level, category=it.category)
 
                     judged = "3" in rec_tier.split(",")
-                    for batch in _batches(zip(units, self._map(one, units), strict=True), JUDGE_BATCH):
+                    for batch in _batches(zip(units, self._map(one, units), strict=True)):
                         for (it, family, language, _q), rec in batch:
                             rec.extra |= {"split": it.split, "family": family, "language": language,
                                           "expected_first_tool": it.expected_first_tool, "entity_uids": it.entity_uids,
@@ -237,7 +247,7 @@ class Runner:
                     convs = p.conversational.conversations
                     turns = ((conv, turn, rec) for conv, recs in zip(convs, self._map(converse, convs), strict=True)
                              for turn, rec in zip(conv.turns, recs, strict=True))
-                    for batch in _batches(turns, JUDGE_BATCH):
+                    for batch in _batches(turns):
                         for conv, turn, rec in batch:
                             rec.extra |= {"tags": turn.tags, "expected_tool_behavior": turn.expected_tool_behavior,
                                           "exact_match": exact_match(rec.answer, turn.expected), "split": conv.split,

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import sys
 
-from bench import agent_bench, baseline_bench, build_bench, chat_bench, generator_bench, server_bench, sources_bench
+from bench import (
+    agent_bench,
+    baseline_bench,
+    build_bench,
+    chat_bench,
+    eval_bench,
+    generator_bench,
+    server_bench,
+    sources_bench,
+)
 
 BENCHES = {"server": server_bench, "generator": generator_bench, "sources": sources_bench, "build": build_bench,
-           "agent": agent_bench, "baseline": baseline_bench, "chat": chat_bench}
+           "agent": agent_bench, "baseline": baseline_bench, "chat": chat_bench, "eval": eval_bench}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -196,3 +196,22 @@ def test_concurrent_answers_give_the_same_records_in_the_same_order(built_world,
     assert {r.dataset for r in one} == {"golden", "conversational"}  # no automated item
     assert [(r.dataset, r.item_id, r.answer) for r in one] == [(r.dataset, r.item_id, r.answer) for r in three]
     assert [{m: s.value for m, s in r.scores.items()} for r in one] == [{m: s.value for m, s in r.scores.items()} for r in three]
+
+
+def test_the_judge_gets_answers_in_batches_bounded_in_size_and_in_waiting(monkeypatch):
+    """Batches let the deterministic judge embed many records at once; with answers that take seconds (a language
+    model) a batch closes after JUDGE_WAIT_S, so the store, the progress and a cancellation trail by seconds."""
+    from app_eval import runner
+
+    assert [len(b) for b in runner._batches(range(150), 64)] == [64, 64, 22]
+    assert [x for b in runner._batches(range(150), 64) for x in b] == list(range(150))
+    assert list(runner._batches([], 64)) == []
+    now = [0.0]
+
+    def answers(n):  # each answer comes 3 s after the one before
+        for i in range(n):
+            now[0] += 3
+            yield i
+
+    monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
+    assert [len(b) for b in runner._batches(answers(7), 64, wait_s=5.0)] == [3, 3, 1]
