@@ -1,7 +1,7 @@
 """The full offline four-tier evaluation on the demo graph, as `make eval` runs it: the baseline's index brought
 up to date (a no-op when it is), then every tier for both systems with the deterministic judge. Prints each step's
-wall time, the run's own split (answering, judging and storing, from the run store) and the total against the
-interactive target of 3 minutes. Needs `make demo` to have built the graph (skipped otherwise)."""
+wall time, the run's record count and its own clock (from the run store), and the total against the interactive
+target of 3 minutes. Needs `make demo` to have built the graph (skipped otherwise)."""
 from __future__ import annotations
 
 import json
