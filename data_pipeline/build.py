@@ -36,16 +36,18 @@ from data_pipeline.summaries import (
     invalidate,
     list_counts_summarized,
     schema_summarized,
+    seat_cantons_summarized,
     summarize_event_counts,
     summarize_list_counts,
     summarize_schema,
+    summarize_seat_cantons,
     summarize_tops,
     tops_summarized,
     write_event_counts,
 )
 from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import UidLedger
-from kg import company_tops, event_counts, list_counts
+from kg import company_tops, event_counts, list_counts, seat_cantons
 from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -110,6 +112,8 @@ def complete_older_graph(graph: Graph) -> None:
             summarize_event_counts(graph)  # and the list counts
         elif not list_counts_summarized(graph):
             summarize_list_counts(graph)
+        if not seat_cantons_summarized(graph):
+            summarize_seat_cantons(graph)
         if not schema_summarized(graph):
             summarize_schema(graph)
 
@@ -157,8 +161,9 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> t
     # while the hubs are counted, which writes none of what they read (the server and this process each have work
     # for a core: at 100,000 notices 7-10 s, with the hubs' 20-25 s); they are written after the hubs' summary, as
     # always, so that the summaries lie in the store in the same order (the schema summary samples them). Then the
-    # top companies, while the server builds the names' full-text indexes; they count each company's notices and
-    # persons from the passes that read them already (the companies' notices for the counts, every post in phase 3).
+    # top companies and the seats' cantons, while the server builds the names' full-text indexes; the tops count each
+    # company's notices and persons from the passes that read them already (the companies' notices for the counts,
+    # every post in phase 3).
     # The schema summary after both, so that it lists the indexes and the summaries' properties every time.
     with ThreadPoolExecutor(1) as pool:
         counting = pool.submit(count_events, graph)
@@ -166,8 +171,11 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> t
         events = counting.result()
         if events is not None:
             write_event_counts(graph, events)
-        tops = pool.submit(lambda: summarize_tops(graph, events.notices if events is not None else None,
-                                                  seen.hubs if seen.complete else None))
+        def tops_and_seats() -> None:
+            summarize_tops(graph, events.notices if events is not None else None, seen.hubs if seen.complete else None)
+            summarize_seat_cantons(graph)
+
+        tops = pool.submit(tops_and_seats)
         graph.ensure_schema()  # the names' full-text indexes
         tops.result()
         schema = pool.submit(summarize_schema, graph)
@@ -222,14 +230,15 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
     try:  # the indexes are restored below whatever fails, dropping them included
         graph.ensure_schema(fulltext=False)
         # the summaries are written again below, once the graph holds this run
-        for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, list_counts.HEAD_UID, SCHEMA_UID):
+        for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, list_counts.HEAD_UID, seat_cantons.SUMMARY_UID,
+                        SCHEMA_UID):
             invalidate(graph, summary)
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()
-        backfill_kind_scopes(graph)  # notices written before kind scopes existed (nothing to read on an empty graph)
+        # notices written before scopes by month and kind scopes existed (nothing to read on an empty graph)
+        backfill_scopes(graph)
+        backfill_kind_scopes(graph)
         report.publications = _phase1(graph, files, q, px, batch_files, progress, processes, ledger, spool)
-        if not ledger.fresh:  # notices written by a build before scopes existed (a scan of every notice)
-            backfill_scopes(graph)
         report.seconds["phase1"] = round(time.perf_counter() - t0, 2)
 
         t0 = time.perf_counter()

@@ -36,6 +36,8 @@ from kg.event_scope import (
     KINDS_UID,
     KINDS_VERSION,
     SCOPELESS,
+    SCOPES_UID,
+    SCOPES_VERSION,
     SET_SCOPES,
     scope,
     set_kind_scopes,
@@ -254,11 +256,15 @@ def backfill_kind_scopes(graph: Graph, batch: int = 5000) -> int:
 
 
 def backfill_scopes(graph: Graph, batch: int = 5000) -> int:
-    """Writes the scope (`kg.event_scope`) of the notices of a graph built before phase 1 wrote it; returns how
-    many. A scan of the notices: nothing to write on a current graph."""
+    """Writes the scope (`kg.event_scope`: sub-rubric, canton, month) of the notices of a graph written before phase 1
+    wrote it so (no scope, or a year's), then marks the graph as holding them (phase 1 writes them with every notice
+    from then on); returns how many were written. Nothing to read on a marked graph or an empty one."""
+    if is_valid(graph, SCOPES_UID, SCOPES_VERSION):
+        return 0
     with graph.driver.session(database=graph.database) as s:
-        rows = [{"uid": r["uid"], "scope": scope(r["sub_rubric"], r["canton"], r["publication_date"])}
-                for r in s.run(SCOPELESS)]
+        rows = [{"uid": r["uid"], "scope": found} for r in s.run(SCOPELESS)
+                if (found := scope(r["sub_rubric"], r["canton"], r["publication_date"])) != r["scope"]]
     for i in range(0, len(rows), batch):
         graph.write((SET_SCOPES, {"rows": rows[i: i + batch]}))
+    write_summary(graph, SCOPES_UID, SCOPES_VERSION, {})
     return len(rows)

@@ -1,6 +1,6 @@
 """The `GraphSummary` nodes a build writes last: what the endpoints read instead of a scan of the whole graph
 (`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities, `kg.event_counts` for
-count_entities_by_event, `kg.list_counts` for list_events). Each carries a `version`; a build
+count_entities_by_event, `kg.list_counts` and `kg.seat_cantons` for list_events). Each carries a `version`; a build
 marks them invalid (version 0) before it changes the graph and writes them again at its end, so a build that stops
 halfway leaves no summary that disagrees with the graph (the endpoints then read the graph itself).
 """
@@ -17,7 +17,7 @@ from types import ModuleType
 from neo4j import ManagedTransaction, Record
 
 from data_pipeline.inserts import existing, insert, missing, to_write
-from kg import company_tops, event_counts, list_counts
+from kg import company_tops, event_counts, list_counts, seat_cantons
 from kg.ddl import INDEX_BUILD_S, SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
 from kg.event_scope import GROUPED_TYPES
@@ -144,6 +144,17 @@ def summarize_list_counts(graph: Graph) -> None:
         log.exception("could not count the companies of each kind of list; list_events will count them")
 
 
+def summarize_seat_cantons(graph: Graph) -> None:
+    """The canton of each seat (`kg.seat_cantons`), counted in the server. An optimization: when it fails, the build
+    goes on and list_events reads the companies of a seat."""
+    try:
+        found = seat_cantons.cantons(_stream(graph, seat_cantons.COUNT))
+    except Exception:
+        log.exception("could not count the seats' cantons; list_events will read the companies of each seat")
+        return
+    write_summary(graph, seat_cantons.SUMMARY_UID, seat_cantons.VERSION, seat_cantons.props(found))
+
+
 def summarize_schema(graph: Graph) -> None:
     """The graph's schema as the custom-Cypher tool reads it (`kg.ddl.SCHEMA_UID`), read once here on the
     read-only path. An optimization too: when it fails, the build goes on and the tool reads the schema live."""
@@ -159,6 +170,10 @@ def summarize_schema(graph: Graph) -> None:
 
 def list_counts_summarized(graph: Graph) -> bool:
     return is_valid(graph, list_counts.HEAD_UID, list_counts.VERSION)
+
+
+def seat_cantons_summarized(graph: Graph) -> bool:
+    return is_valid(graph, seat_cantons.SUMMARY_UID, seat_cantons.VERSION)
 
 
 def schema_summarized(graph: Graph) -> bool:

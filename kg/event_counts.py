@@ -148,3 +148,14 @@ def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | Non
     if by_year is None:
         return None
     return dict(zip(MEASURES, by_year.get(str(year) if year else ALL, [0, 0, 0]), strict=True))
+
+
+SPAN_UIDS = [HEAD_UID, uid(EVERY, None)]  # the head and the cell of every notice in all cantons
+
+
+def span(found: Iterable[Mapping[str, Any]], groups: Mapping[str, tuple[str, ...]]) -> tuple[int, int] | None:
+    """The first and last year of the notices in a scope, from the `READ` rows of `SPAN_UIDS`; None where the summary
+    does not hold them (another build's, another version, none) or the graph holds no such notice."""
+    cells = stamped_cells(found, HEAD_UID, uid(EVERY, None), VERSION, basis(groups))
+    held = [int(year) for year in cells or {} if year.isdigit()]
+    return (min(held), max(held)) if held else None

@@ -1,13 +1,16 @@
 """The kinds of notice counted (`EVENT_TYPES`: the words analysts use, as sub-rubrics) and each Event's `scope`: its
-sub-rubric, canton and year as one indexed text ("HR01|ZH|2022"; "HR01||2022" for a
-notice without canton), so that counting or listing the notices of a kind in a canton or a period reads only those
-notices (issue 19). ArcadeDB's Cypher serves one index per pattern and an equality or IN from it, while a date range
-or a second property reads every notice of the sub-rubric. Phase 1 writes it; `backfill` queries find the notices of
-a graph built before it.
+sub-rubric, canton and month as one indexed text ("HR01|ZH|2022-03"; "HR01||2022-03" for a notice without canton),
+so that counting or listing the notices of a kind in a canton or a period reads only those notices (issue 19).
+ArcadeDB's Cypher serves one index per pattern and an equality or IN from it, while a date range or a second property
+reads every notice of the sub-rubric. A month, not a year: a list's first rows are read from its first month's keys
+(a canton's new entries of a year at a million notices are thousands, read a page each on a server just started; a
+month's are hundreds), and a period that is not whole years reads only its months. An open period's keys run over
+the years the graph holds (`span`), not back to the gazette's first. Phase 1 writes it; the `backfill` functions
+rewrite the scopes of a graph written before (`SCOPES_UID`: year scopes, or none).
 
 The kinds list_events lists that are a small part of their sub-rubrics (a seat move, a rename or a capital change
 among every HR02 mutation; a merger among the deletions; a bankruptcy or a liquidation told by a mutation) carry a
-scope of their own, canton and year ("ZH|2022"), in one property per kind (`KIND_SCOPES`): a notice may report a
+scope of their own, canton and month ("ZH|2022-03"), in one property per kind (`KIND_SCOPES`): a notice may report a
 move and a rename at once. A notice of none of them has none of these properties, so their indexes hold only them.
 """
 from __future__ import annotations
@@ -37,7 +40,17 @@ GROUPED_TYPES = {name: subs for name, subs in EVENT_TYPES.items() if len(subs) >
 def scope(sub_rubric: str | None, canton: str | None, date: str | None) -> str | None:
     if not sub_rubric or not date:
         return None
-    return f"{sub_rubric}|{canton or NO_CANTON}|{date[:4]}"
+    return f"{sub_rubric}|{canton or NO_CANTON}|{month(date)}"
+
+
+def month(date: str) -> str:
+    """The month of an ISO date, as a scope holds it ("2022-03-04" -> "2022-03")."""
+    return date[:7]
+
+
+def key_year(key: str) -> str:
+    """The year of a scope or kind scope ("HR01|ZH|2022-03", "ZH|2022-03" -> "2022")."""
+    return key.rpartition("|")[2][:4]
 
 
 def last_year() -> int:
@@ -52,22 +65,33 @@ def years(since: str | None, until: str | None) -> tuple[int, int]:
     return first, min(int(until[:4]), last_year()) if until else last_year()
 
 
-def _cells(cantons: list[str | None] | None, since: str | None, until: str | None) -> list[tuple[str, int]]:
-    """(canton, year) for these cantons (None: every canton and none) and the years from `since` to `until` (ISO
-    dates; None: open, from the gazette's first year to the next)."""
+def months(since: str | None, until: str | None, span: tuple[int, int] | None = None) -> list[str]:
+    """The months of the scopes from `since` to `until` (ISO dates; None: open, from the gazette's first year to the
+    scopes' last, or within `span`, the first and last year of the graph's notices, where known)."""
     first, last = years(since, until)
+    if span is not None:
+        first, last = (first if since else max(first, span[0])), (last if until else min(last, span[1]))
+    lo, hi = (since[:7] if since else "0000"), (until[:7] if until else "9999")
+    return [m for y in range(first, last + 1) for i in range(1, 13) if lo <= (m := f"{y}-{i:02d}") <= hi]
+
+
+def _cells(cantons: list[str | None] | None, since: str | None, until: str | None,
+           span: tuple[int, int] | None = None) -> list[tuple[str, str]]:
+    """(canton, month) for these cantons (None: every canton and none) and the months from `since` to `until`
+    (`months`)."""
     places = [*CANTONS, NO_CANTON] if cantons is None else [c or NO_CANTON for c in cantons]
-    return [(c, y) for c in places for y in range(first, last + 1)]
+    found = months(since, until, span)
+    return [(c, m) for c in places for m in found]
 
 
 def scopes(subs: list[str] | tuple[str, ...] | None, cantons: list[str | None] | None, since: str | None,
-           until: str | None) -> list[str] | None:
-    """Every scope of these sub-rubrics, cantons (None: every canton and none) and the years from `since` to
-    `until` (ISO dates; None: open) — or None where that would be nearly every scope (no sub-rubric, or neither a
-    canton nor a date), so the caller reads the notices another way."""
+           until: str | None, span: tuple[int, int] | None = None) -> list[str] | None:
+    """Every scope of these sub-rubrics, cantons (None: every canton and none) and the months from `since` to
+    `until` (ISO dates; None: open, within `span` where known) — or None where that would be nearly every scope (no
+    sub-rubric, or neither a canton nor a date), so the caller reads the notices another way."""
     if not subs or (cantons is None and since is None and until is None):
         return None
-    return [f"{s}|{c}|{y}" for s in subs for c, y in _cells(cantons, since, until)]
+    return [f"{s}|{c}|{m}" for s in subs for c, m in _cells(cantons, since, until, span)]
 
 
 # The property that holds the scope of each listed kind (a notice that is not of the kind lacks it).
@@ -114,17 +138,19 @@ def kind_scopes(event: Mapping[str, Any]) -> dict[str, str]:
     if not date:
         return {}
     kinds = kinds_of(event)
-    out = {KIND_SCOPES[k]: f"{event.get('canton') or NO_CANTON}|{date[:4]}" for k in kinds}
+    out = {KIND_SCOPES[k]: f"{event.get('canton') or NO_CANTON}|{month(date)}" for k in kinds}
     if "moved" in kinds:
         seats = dict(zip(MOVE_TOWNS, (event.get("before_seat"), event.get("after_seat")), strict=True))
         out |= {prop: town_key(seat) for prop, seat in seats.items() if seat}
     return out
 
 
-def kind_keys(cantons: list[str | None] | None, since: str | None, until: str | None) -> list[str]:
-    """The kind scopes of these cantons (None: every canton and none) and the years from `since` to `until`: about
-    four thousand keys where neither is given, which an index reads in a few milliseconds."""
-    return [f"{c}|{y}" for c, y in _cells(cantons, since, until)]
+def kind_keys(cantons: list[str | None] | None, since: str | None, until: str | None,
+              span: tuple[int, int] | None = None) -> list[str]:
+    """The kind scopes of these cantons (None: every canton and none) and the months from `since` to `until` (None:
+    open, within `span` where known: every canton's months back to the gazette's first year are 47,000 keys, which
+    an index reads in 300 ms; a dozen years' 4,000 in 30)."""
+    return [f"{c}|{m}" for c, m in _cells(cantons, since, until, span)]
 
 
 # The notices of a graph written before kind scopes existed that may be of a listed kind, with what decides it.
@@ -136,7 +162,7 @@ RETURN e.uid AS uid, e.sub_rubric AS sub_rubric, e.canton AS canton, e.publicati
        e.company_name AS company_name, e.after_seat AS after_seat
 """
 KINDS_UID = "summary-event-kinds"  # present (this version) once every notice of the graph has its kind scopes
-KINDS_VERSION = 2  # 2: a move's towns
+KINDS_VERSION = 3  # 2: a move's towns; 3: months
 
 
 def set_kind_scopes(rows: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
@@ -150,9 +176,12 @@ def set_kind_scopes(rows: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any
             for prop, found in sorted(by_prop.items())]
 
 
-# Notices of a graph built before scopes were written, and their scope written.
+# Every notice that has a scope, as the graph holds it, on a graph written before this version (none, or years).
+SCOPES_UID = "summary-event-scopes"  # present (this version) once every notice of the graph has its scope
+SCOPES_VERSION = 2  # 2: months
 SCOPELESS = """
-MATCH (e:Event) WHERE e.scope IS NULL AND e.sub_rubric IS NOT NULL AND e.publication_date IS NOT NULL
-RETURN e.uid AS uid, e.sub_rubric AS sub_rubric, e.canton AS canton, e.publication_date AS publication_date
+MATCH (e:Event) WHERE e.sub_rubric IS NOT NULL AND e.publication_date IS NOT NULL
+RETURN e.uid AS uid, e.sub_rubric AS sub_rubric, e.canton AS canton, e.publication_date AS publication_date,
+       e.scope AS scope
 """
 SET_SCOPES = "UNWIND $rows AS row MATCH (e:BaseNode {uid: row.uid}) SET e.scope = row.scope"

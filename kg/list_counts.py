@@ -53,10 +53,11 @@ def basis() -> str:
 
 
 def _placed(key: str | None, last: int) -> tuple[str, int] | None:
-    """(canton in the key, year) of a kind scope "ZH|2022" that some list reads, else None."""
+    """(canton in the key, year) of a kind scope "ZH|2022-03" that some list reads, else None."""
     if not key:
         return None
-    canton, _, year = key.rpartition("|")
+    canton, _, month = key.rpartition("|")
+    year = month[:4]
     if canton not in CANTONS and canton != NO_CANTON or not year.isdigit() or not FIRST_YEAR <= int(year) <= last:
         return None
     return canton, int(year)

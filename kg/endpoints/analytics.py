@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from kg import company_tops, event_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
+from kg.endpoints.periods import years_held
 from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
 from kg.event_scope import GROUPED_TYPES, scopes
 from kg.places import canton_code, city_spellings
@@ -140,7 +141,10 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
         counted = event_counts.read_counts(found, what, canton, args.year, GROUPED_TYPES)
         if counted is not None:
             return Rows([counted], "no notices match these filters (the count is 0)", extra=extra)
-    keys = scopes(subs, [canton] if canton else None, since, until)
+    cantons = [canton] if canton else None
+    keys = scopes(subs, cantons, since, until)
+    if keys is not None and since is None:  # an open start: from the first year of the graph's notices
+        keys = scopes(subs, cantons, since, until, years_held(ctx))
     how = "all" if keys is None else "scoped"
     params = {"subs": subs, "canton": canton, "since": since, "until": until, "scopes": keys}
     measured = read_many(ctx, [(COUNT[how, m, args.group_by], params) for m in _MEASURES])  # side by side

@@ -25,8 +25,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 from rapidfuzz.distance import OSA
 
-from kg import list_counts
+from kg import list_counts, seat_cantons
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_later, read_many
+from kg.endpoints.periods import years_held
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings, seat_canton
@@ -48,8 +49,8 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "capital_changed": (("HR02",), "e.before_capital_nominal IS NOT NULL"),
 }
 BY_SCOPE = ("founded", "deleted")
-# A period read on its own (the first month of a year before the rest: kg.endpoints.events._slices).
-WINDOW = "($lo IS NULL OR e.publication_date >= $lo) AND ($hi IS NULL OR e.publication_date <= $hi)"
+# The period asked (its keys hold its months, the first and last perhaps in part).
+WINDOW = "($since IS NULL OR e.publication_date >= $since) AND ($until IS NULL OR e.publication_date <= $until)"
 NOTICES = {"company": "MATCH (c:Company {{uid: $uid}})-[:HAS_EVENT]->(e:Event) WHERE e.sub_rubric IN $subs AND {predicate}",
            "scope": f"MATCH (e:Event) WHERE e.scope IN $keys AND {WINDOW} MATCH (c:Company)-[:HAS_EVENT]->(e)",
            "kind": f"MATCH (e:Event) WHERE e.{{prop}} IN $keys AND {WINDOW} MATCH (c:Company)-[:HAS_EVENT]->(e)",
@@ -101,7 +102,8 @@ RETURN """ + COLUMNS + """
 ORDER BY publication_date, publication_number
 """
 
-# The canton a company was in before a move: the register that published its notices before it.
+# The canton a company was in before a move, where its former seat does not say it (`kg.places.seat_canton`): the
+# register that published its notices before it.
 CANTON_BEFORE = """
 UNWIND $moves AS m
 MATCH (c:BaseNode {uid: m.uid})-[:HAS_EVENT]->(e:Event)
@@ -109,13 +111,13 @@ WHERE e.publication_date < m.date AND e.rubric = 'HR' AND e.canton IS NOT NULL
 RETURN m.uid AS uid, m.date AS date, e.canton AS canton, e.publication_date AS published
 ORDER BY published
 """
-# Else the canton the former seat says itself (`kg.places.seat_canton`), else the one the register knows it in from
-# the companies seated there (the first twenty: a city's are tens of thousands at a million notices).
+# Else the one the register knows the former seat in (`kg.seat_cantons`), or where the build has not counted it,
+# from the companies seated there (the first five: a town's companies are in its canton, a stray one is outvoted).
 SEAT_CANTONS = """
 MATCH (c:Company {seat: $seat})
 WHERE c.canton IS NOT NULL
 RETURN c.canton AS canton
-LIMIT 20
+LIMIT 5
 """
 
 
@@ -212,15 +214,17 @@ class Listed:
     from_cantons: dict[str, str] = field(default_factory=dict)
 
 
-def _keys(args: ListEventsArgs, canton: str | None) -> list[str] | None:
+def _keys(ctx: Context, args: ListEventsArgs, canton: str | None) -> list[str] | None:
     """The index keys of the notices asked (a notice without canton is placed by its company's canton: those are
-    read too); None where the notices are read another way (one company's, or every new entry or deletion)."""
+    read too); None where the notices are read another way (one company's, or every new entry or deletion). An open
+    start runs from the first year of the graph's notices (`years_held`)."""
     cantons = [canton, None] if canton else None
-    if args.uid:
+    if args.uid or (args.kind in BY_SCOPE and cantons is None and args.since is None and args.until is None):
         return None
+    span = years_held(ctx) if args.since is None else None
     if args.kind in BY_SCOPE:
-        return scopes(KINDS[args.kind][0], cantons, args.since, args.until)
-    return kind_keys(cantons, args.since, args.until)
+        return scopes(KINDS[args.kind][0], cantons, args.since, args.until, span)
+    return kind_keys(cantons, args.since, args.until, span)
 
 
 def _by_town(origin: Place | None, target: Place | None) -> tuple[str, Place] | None:
@@ -250,29 +254,23 @@ def _first_n(limit: int) -> int:
     return 2 * limit + 10
 
 
-def _slices(keys: list[str] | None, since: str | None, until: str | None) -> list[tuple[list[str] | None, str | None,
-                                                                                      str | None]]:
-    """The reads of a list's first rows, oldest first: (index keys, from, to). Each year of keys (each ends in its
-    year), its first month read before the rest of it (a year of a canton's new entries is thousands of notices, its
-    first month hundreds; the notices of the other months are not followed to their company). Keys of None, or a
-    list with no start (its keys go back to the gazette's first year, most of them empty): one read."""
+def _slices(keys: list[str] | None, since: str | None, until: str | None) -> list[list[str] | None]:
+    """The keys of each read of a list's first rows, oldest first (keys end in their month): each year's months in
+    reads of 1, 1, 2, 4 and 8 months (a year of a canton's new entries is thousands of notices, its first month
+    hundreds: the notices of the months after the companies asked are found are not read, nor followed to their
+    company). Keys of None, or a list with no start (its keys run over every year of the graph): one read."""
     if keys is None or since is None:
-        return [(keys, since, until)]
-    years: dict[str, list[str]] = {}
+        return [keys]
+    months: dict[str, list[str]] = {}
     for k in keys:
-        years.setdefault(k.rpartition("|")[2], []).append(k)
-    out: list[tuple[list[str] | None, str | None, str | None]] = []
-    for year in sorted(years):
-        lo, hi = max(since or "", f"{year}-01-01"), min(until or "9999", f"{year}-12-31")
-        if lo > hi:
-            continue
-        start = dt.date.fromisoformat(lo)
-        month_end = (start.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
-        if month_end.isoformat() < hi:
-            out += [(years[year], lo, month_end.isoformat()),
-                    (years[year], (month_end + dt.timedelta(days=1)).isoformat(), hi)]
-        else:
-            out.append((years[year], lo, hi))
+        months.setdefault(k.rpartition("|")[2], []).append(k)
+    out: list[list[str] | None] = []
+    for year in sorted({m[:4] for m in months}):
+        held = sorted(m for m in months if m.startswith(year))
+        start, size = 0, 1
+        while start < len(held):
+            out.append([k for m in held[start: start + size] for k in months[m]])
+            start, size = start + size, (size * 2 if start else 1)
     return out
 
 
@@ -323,10 +321,10 @@ def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, param
     counted = None if stored is not None else read_later(ctx, COUNT.format(notices=notices), **params)
     chosen: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for group, lo, hi in _slices(keys, args.since, args.until):
+    for group in _slices(keys, args.since, args.until):
         n = _first_n(args.limit)
         while True:
-            rows = read(ctx, FIRST.format(notices=notices), **params | {"keys": group, "lo": lo, "hi": hi, "n": n})
+            rows = read(ctx, FIRST.format(notices=notices), **params | {"keys": group, "n": n})
             fresh: dict[str, dict[str, Any]] = {}
             for r in rows:
                 if r["uid"] not in seen:
@@ -361,22 +359,27 @@ def _shown(ctx: Context, chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _cantons_before(ctx: Context, moves: list[dict[str, Any]]) -> dict[str, str]:
-    """publication number of each move -> the canton the company was in before it."""
+    """publication number of each move -> the canton the company was in before it: the canton its former seat says
+    itself (the register's suffix, a city of kg.places), else that of the register that published its notices before
+    the move, else the canton of the former seat's companies (`kg.seat_cantons`, read beside the notices; where the
+    build has not counted them, read from the companies)."""
+    out = {m["publication_number"]: canton for m in moves if (canton := seat_canton(m["before_seat"]))}
+    moves = [m for m in moves if m["publication_number"] not in out]
     if not moves:
-        return {}
+        return out
+    counted = read_later(ctx, seat_cantons.READ, uid=seat_cantons.SUMMARY_UID)
     before: dict[tuple[str, str], str] = {}
     for r in read(ctx, CANTON_BEFORE, moves=[{"uid": m["uid"], "date": m["publication_date"]} for m in moves]):
         before[(r["uid"], r["date"])] = r["canton"]  # oldest first: the last one is the notice just before
-    out = {m["publication_number"]: before[(m["uid"], m["publication_date"])] for m in moves
-           if (m["uid"], m["publication_date"]) in before}
+    out |= {m["publication_number"]: before[(m["uid"], m["publication_date"])] for m in moves
+            if (m["uid"], m["publication_date"]) in before}
     seats = sorted({m["before_seat"] for m in moves if m["publication_number"] not in out and m["before_seat"]})
-    # a seat that says its canton (a suffix, a city) is not looked up: a city's companies are the slowest to read
-    best: dict[str, str] = {seat: canton for seat in seats if (canton := seat_canton(seat))}
-    seats = [seat for seat in seats if seat not in best]
-    for seat, rows in zip(seats, read_many(ctx, [(SEAT_CANTONS, {"seat": seat}) for seat in seats]), strict=True):
-        cantons = Counter(r["canton"] for r in rows)
-        if cantons:
-            best[seat] = min(cantons, key=lambda c: (-cantons[c], c))
+    best = seat_cantons.read_cantons(counted.result())
+    if best is None:
+        best = {}
+        for seat, rows in zip(seats, read_many(ctx, [(SEAT_CANTONS, {"seat": seat}) for seat in seats]), strict=True):
+            if rows:
+                best[seat] = seat_cantons.best(Counter(r["canton"] for r in rows))
     for m in moves:
         if m["publication_number"] not in out and m["before_seat"] in best:
             out[m["publication_number"]] = best[m["before_seat"]]
@@ -423,9 +426,9 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     origin, target = (Place(p) if p else None for p in (args.from_place, args.to_place))
     if (origin or target) and args.kind != "moved":
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
-    keys = _keys(args, canton)
+    keys = _keys(ctx, args, canton)
     params = {"subs": list(KINDS[args.kind][0]), "since": args.since, "until": args.until, "uid": args.uid,
-              "canton": canton, "form": form, "keys": keys, "lo": None, "hi": None}
+              "canton": canton, "form": form, "keys": keys}
     listed = (_in_python if town or origin or target or args.uid else _in_server)(ctx, args, keys, params,
                                                                                    (town, origin, target))
     from_cantons = listed.from_cantons or (_cantons_before(ctx, listed.shown) if args.kind == "moved" else {})

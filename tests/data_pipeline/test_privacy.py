@@ -39,7 +39,7 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 "status", "as_of", "extractor", "kind", "changes", "deletion_date", "bankruptcy_date", "company_uid",
                 "extracted_by", "capital_nominal", "capital_paid", "after_legal_form", "before_legal_form",
                 "status_after", "bankruptcy_opened", "acquirer_uid", "hubs_canton", "hub", "scope",
-                # list_events' kinds: canton and year ("ZH|2022"); the custom-Cypher tool's schema: names and types
+                # list_events' kinds: canton and month ("ZH|2022-03"); the custom-Cypher tool's schema: names and types
                 *KIND_SCOPES.values(), "structured", "triples",
                 # rank_persons' counts: "GE|3" per hub and canton, and the summary's JSON histograms of them
                 *PROPERTIES, *(f"canton_{p}" for p in PROPERTIES),

@@ -1,4 +1,4 @@
-"""Notices read by their scope (sub-rubric, canton, year in one indexed text, kg.event_scope) give the counts and
+"""Notices read by their scope (sub-rubric, canton, month in one indexed text, kg.event_scope) give the counts and
 lists a read of every notice of the sub-rubric gives, on a built world."""
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ import datetime as dt
 
 import pytest
 
-from data_pipeline.phase1 import backfill_kind_scopes
+from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes
 from data_pipeline.summaries import is_valid
 from kg.endpoints import Context, call
 from kg.endpoints.events import KINDS
 from kg.event_scope import (
     FIRST_YEAR,
+    GROUPED_TYPES,
     KIND_SCOPES,
     KINDS_UID,
     KINDS_VERSION,
+    SCOPES_UID,
+    SCOPES_VERSION,
     kind_keys,
     kinds_of,
     liquidation_rename,
@@ -31,22 +34,27 @@ def ctx(built_world) -> Context:
     return Context(built_world.reader, built_world.settings)
 
 
-def test_a_scope_is_sub_rubric_canton_and_year():
-    assert scope("HR01", "ZH", "2022-03-04") == "HR01|ZH|2022"
-    assert scope("KK02", None, "2021-12-31") == "KK02||2021"
+def test_a_scope_is_sub_rubric_canton_and_month():
+    assert scope("HR01", "ZH", "2022-03-04") == "HR01|ZH|2022-03"
+    assert scope("KK02", None, "2021-12-31") == "KK02||2021-12"
     assert scope(None, "ZH", "2022-01-01") is None and scope("HR01", "ZH", None) is None
 
 
-def test_the_scopes_of_a_question_cover_its_cantons_and_years():
-    assert scopes(["HR01"], ["ZH"], "2022-01-01", "2022-12-31") == ["HR01|ZH|2022"]
-    assert scopes(["KK01", "KK02"], ["GE", None], "2021-06-01", "2022-02-01") == [
-        "KK01|GE|2021", "KK01|GE|2022", "KK01||2021", "KK01||2022", "KK02|GE|2021", "KK02|GE|2022", "KK02||2021",
-        "KK02||2022"]
-    every_canton = scopes(["HR03"], None, "2020-01-01", "2020-12-31")
-    assert every_canton is not None and len(every_canton) == len(CANTONS) + 1 and "HR03||2020" in every_canton
+def test_the_scopes_of_a_question_cover_its_cantons_and_months():
+    assert scopes(["HR01"], ["ZH"], "2022-01-01", "2022-12-31") == [f"HR01|ZH|2022-{m:02d}" for m in range(1, 13)]
+    assert scopes(["KK01", "KK02"], ["GE", None], "2021-11-15", "2022-01-01") == [
+        "KK01|GE|2021-11", "KK01|GE|2021-12", "KK01|GE|2022-01", "KK01||2021-11", "KK01||2021-12", "KK01||2022-01",
+        "KK02|GE|2021-11", "KK02|GE|2021-12", "KK02|GE|2022-01", "KK02||2021-11", "KK02||2021-12", "KK02||2022-01"]
+    every_canton = scopes(["HR03"], None, "2020-03-01", "2020-03-31")
+    assert every_canton is not None and len(every_canton) == len(CANTONS) + 1 and "HR03||2020-03" in every_canton
     since_first = scopes(["HR01"], ["BE"], None, "1890-05-01")
-    assert since_first is not None and since_first[0] == f"HR01|BE|{FIRST_YEAR}" and since_first[-1] == "HR01|BE|1890"
+    assert since_first is not None and since_first[0] == f"HR01|BE|{FIRST_YEAR}-01" and since_first[-1] == "HR01|BE|1890-05"
     assert scopes(["HR01"], None, None, None) is None and scopes(None, ["ZH"], "2020-01-01", None) is None
+    # an open start or end within the years the graph holds; a start or end given is kept
+    assert scopes(["HR01"], ["BE"], None, "2019-02-10", (2018, 2024)) == [
+        *(f"HR01|BE|2018-{m:02d}" for m in range(1, 13)), "HR01|BE|2019-01", "HR01|BE|2019-02"]
+    assert scopes(["HR01"], ["BE"], "2024-12-01", None, (2018, 2024)) == ["HR01|BE|2024-12"]
+    assert scopes(["HR01"], ["BE"], "2016-12-01", "2017-01-31", (2018, 2024)) == ["HR01|BE|2016-12", "HR01|BE|2017-01"]
 
 
 def test_the_kinds_of_a_notice():
@@ -60,14 +68,16 @@ def test_the_kinds_of_a_notice():
     assert kinds_of({"sub_rubric": "KK02"}) == ["bankrupt"] and kinds_of({"sub_rubric": "LS04"}) == ["liquidation"]
     assert kinds_of({"sub_rubric": "HR03", "acquirer_uid": "CHE-1"}) == ["merged"] and kinds_of({"sub_rubric": "HR03"}) == []
     assert kinds_of({"sub_rubric": "HR01", "before_seat": "Bern"}) == []  # a new entry changes nothing
-    assert kind_keys(["GE", None], "2021-06-01", "2022-02-01") == ["GE|2021", "GE|2022", "|2021", "|2022"]
-    assert len(kind_keys(None, None, None)) == (len(CANTONS) + 1) * (dt.date.today().year + 2 - FIRST_YEAR)
+    assert kind_keys(["GE", None], "2021-12-06", "2022-02-01") == ["GE|2021-12", "GE|2022-01", "GE|2022-02", "|2021-12",
+                                                                  "|2022-01", "|2022-02"]
+    assert len(kind_keys(None, None, None)) == (len(CANTONS) + 1) * 12 * (dt.date.today().year + 2 - FIRST_YEAR)
+    assert len(kind_keys(None, None, None, (2015, 2026))) == (len(CANTONS) + 1) * 12 * 12
 
 
 def _kind_notices(ctx, kind: str) -> tuple[dict[str, str], dict[str, str]]:
     """The notices of `kind` by its predicate (the liquidation suffix left out of renames) and by its scope."""
     subs, predicate = KINDS[kind]
-    by_predicate = {r["uid"]: f"{r['canton'] or ''}|{r['date'][:4]}" for r in run(
+    by_predicate = {r["uid"]: f"{r['canton'] or ''}|{r['date'][:7]}" for r in run(
         ctx.graph, f"MATCH (e:Event) WHERE e.sub_rubric IN $subs AND {predicate} RETURN e.uid AS uid, e.canton AS canton, "
                    "e.publication_date AS date, e.before_name AS old, coalesce(e.after_name, e.company_name, '') AS new",
         subs=list(subs)) if kind != "renamed" or not liquidation_rename(r["old"], r["new"])}
@@ -105,12 +115,49 @@ def test_a_graph_written_before_kind_scopes_gets_them_once(graph):
         assert backfill_kind_scopes(graph) >= 3 and is_valid(graph, KINDS_UID, KINDS_VERSION)
         got = run(graph, "MATCH (e:Event) WHERE e.uid STARTS WITH 'kinds-' RETURN e.uid AS uid, e.scope_moved AS m, "
                          "e.scope_renamed AS r, e.scope_bankrupt AS b, e.scope_capital_changed AS c ORDER BY uid")
-        assert got == [{"uid": "kinds-1", "m": "ZH|2023", "r": "ZH|2023", "b": None, "c": None},
-                       {"uid": "kinds-2", "m": None, "r": None, "b": "|2022", "c": None},
+        assert got == [{"uid": "kinds-1", "m": "ZH|2023-04", "r": "ZH|2023-04", "b": None, "c": None},
+                       {"uid": "kinds-2", "m": None, "r": None, "b": "|2022-01", "c": None},
                        {"uid": "kinds-3", "m": None, "r": None, "b": None, "c": None}]
         assert backfill_kind_scopes(graph) == 0  # marked: nothing read again
     finally:
         run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'kinds-' DETACH DELETE n")
+
+
+def test_a_graph_written_with_year_scopes_or_none_gets_month_scopes_once(graph):
+    notices = [{"uid": "scopes-1", "sub_rubric": "HR01", "canton": "ZH", "publication_date": "2023-04-05",
+                "scope": "HR01|ZH|2023"},  # a year's, as builds before months wrote it
+               {"uid": "scopes-2", "sub_rubric": "KK02", "publication_date": "2022-01-02"},  # none
+               {"uid": "scopes-3", "sub_rubric": "HR02", "canton": "BE", "publication_date": "2021-11-30",
+                "scope": "HR02|BE|2021-11"}]  # already a month's
+    run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'scopes-' OR n.uid = $m DETACH DELETE n", m=SCOPES_UID)
+    try:
+        run(graph, "UNWIND $rows AS row CREATE (e:Event:BaseNode) SET e = row", rows=notices)
+        assert not is_valid(graph, SCOPES_UID, SCOPES_VERSION)
+        assert backfill_scopes(graph) >= 2 and is_valid(graph, SCOPES_UID, SCOPES_VERSION)
+        got = run(graph, "MATCH (e:Event) WHERE e.uid STARTS WITH 'scopes-' RETURN e.uid AS uid, e.scope AS scope "
+                         "ORDER BY uid")
+        assert got == [{"uid": "scopes-1", "scope": "HR01|ZH|2023-04"}, {"uid": "scopes-2", "scope": "KK02||2022-01"},
+                       {"uid": "scopes-3", "scope": "HR02|BE|2021-11"}]
+        assert backfill_scopes(graph) == 0  # marked: nothing read again
+    finally:
+        run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'scopes-' DETACH DELETE n")
+
+
+def test_the_years_a_graph_holds_are_those_of_its_notices(ctx):
+    """An open period's keys run over the years of the graph's notices, as the build counted them; with no counts
+    (a graph being built) over every year of the gazette."""
+    from kg import event_counts
+    from kg.endpoints.periods import years_held
+    held = [r["y"] for r in run(ctx.graph, "MATCH (e:Event) WHERE e.scope IS NOT NULL "
+                                           "RETURN DISTINCT substring(e.publication_date, 0, 4) AS y")]
+    assert years_held(ctx) == (int(min(held)), int(max(held)))
+    head = {"uid": event_counts.HEAD_UID, "version": event_counts.VERSION, "stamp": "s",
+            "basis": event_counts.basis(GROUPED_TYPES)}
+    cell = {"uid": event_counts.uid(event_counts.EVERY, None), "version": event_counts.VERSION, "stamp": "s",
+            "counts": '{"all": [3, 1, 1], "2019": [1, 1, 1], "2021": [2, 1, 1]}'}
+    assert event_counts.span([head, cell], GROUPED_TYPES) == (2019, 2021)
+    assert event_counts.span([head | {"stamp": "t"}, cell], GROUPED_TYPES) is None  # another build's cell
+    assert event_counts.span([cell], GROUPED_TYPES) is None  # no head: not vouched for
 
 
 def _both(ctx, monkeypatch, name: str, args: dict):
@@ -182,12 +229,13 @@ def test_a_list_counted_and_cut_in_the_server_is_the_list_read_whole(ctx, monkey
 
 
 def test_a_list_is_read_a_year_at_a_time_only_from_a_start():
-    """With a start, each year of index keys is read oldest first, its first month apart; with none (keys back to
-    1883, most years empty) the list is one read."""
+    """With a start, each year's index keys are read oldest first, in reads of 1, 1, 2, 4 and 8 months; with none
+    the list is one read."""
     from kg.endpoints.events import _slices
-    keys = ["ZH|2022", "|2022", "ZH|2023", "|2023"]
-    assert _slices(keys, "2022-03-15", "2023-01-20") == [
-        (["ZH|2022", "|2022"], "2022-03-15", "2022-03-31"), (["ZH|2022", "|2022"], "2022-04-01", "2022-12-31"),
-        (["ZH|2023", "|2023"], "2023-01-01", "2023-01-20")]
-    assert _slices(keys, None, "2023-06-30") == [(keys, None, "2023-06-30")]
-    assert _slices(None, "2022-01-01", None) == [(None, "2022-01-01", None)]
+    keys = kind_keys(["ZH", None], "2022-02-15", "2023-01-20")
+    assert _slices(keys, "2022-02-15", "2023-01-20") == [
+        ["ZH|2022-02", "|2022-02"], ["ZH|2022-03", "|2022-03"], ["ZH|2022-04", "|2022-04", "ZH|2022-05", "|2022-05"],
+        [f"{c}|2022-{m:02d}" for m in range(6, 10) for c in ("ZH", "")],
+        [f"{c}|2022-{m:02d}" for m in range(10, 13) for c in ("ZH", "")], ["ZH|2023-01", "|2023-01"]]
+    assert _slices(keys, None, "2023-06-30") == [keys]
+    assert _slices(None, "2022-01-01", None) == [None]

@@ -567,3 +567,28 @@ def test_a_seat_that_says_its_canton_is_placed_without_a_look_up_and_as_the_regi
     listed = {r["publication_number"]: r for r in call(ctx, "list_events", {"kind": "moved", "limit": 500}).rows}
     said = [r for r in listed.values() if seat_canton(r.get("from"))]
     assert said and all(r["from_canton"] == seat_canton(r["from"]) for r in said)
+
+
+
+def test_the_build_counts_each_seats_canton_and_a_move_from_it_is_placed_as_its_companies_place_it(ctx, monkeypatch):
+    """The build writes the canton of each seat (kg.seat_cantons: the canton of most of the companies seated there);
+    a move's former canton, where neither the seat nor the company's earlier notices say it, is read from there, and
+    the list is the one read from the companies of each seat."""
+    from kg import seat_cantons
+    from kg.endpoints import events
+    from kg.endpoints.base import read
+
+    counted = seat_cantons.read_cantons(read(ctx, seat_cantons.READ, uid=seat_cantons.SUMMARY_UID))
+    assert counted is not None and len(counted) > 20
+    per_seat: dict[str, Counter] = defaultdict(Counter)
+    for r in read(ctx, "MATCH (c:Company) WHERE c.seat IS NOT NULL AND c.canton IS NOT NULL "
+                       "RETURN c.seat AS seat, c.canton AS canton"):
+        per_seat[r["seat"]][r["canton"]] += 1
+    assert counted == {seat: min(n, key=lambda c: (-n[c], c)) for seat, n in per_seat.items()}
+    read_from_summary = call(ctx, "list_events", {"kind": "moved", "limit": 500}).rows
+    monkeypatch.setattr(events.seat_cantons, "read_cantons", lambda found: None)  # a graph the build has not counted
+    read_per_seat = call(ctx, "list_events", {"kind": "moved", "limit": 500}).rows
+    assert read_from_summary == read_per_seat and all(r.get("from_canton") for r in read_from_summary)
+    # a summary of another version is not read
+    assert seat_cantons.read_cantons([{"version": seat_cantons.VERSION + 1, "cantons": "{}"}]) is None
+    assert seat_cantons.best({"AG": 2, "ZH": 2, "BE": 1}) == "AG"
