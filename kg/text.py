@@ -47,10 +47,13 @@ def words(text: str) -> list[str]:
 
 def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] = frozenset()) -> str:
     """Terms of `text` as a Lucene query, special characters removed so user input cannot break or widen it.
-    mode "all": every word must occur; "any": any word may; "prefix": any word may start a name word
+    mode "all": every word must occur; "typing": every word must occur, the last one as typed so far, a prefix
+    ("Velpra Han" -> "Velpra Handel"), or dropped where it starts a word of `drop` ("Velpra Handel Gm": a legal form,
+    whose prefix would match every GmbH); "any": any word may; "prefix": any word may start a name word
     ("Pell" -> "Pellandini"); "fuzzy": one typo, two in long words (much slower on a large index)."""
     terms = []
-    for token in _ELIDED.findall(text.replace("’", "'")):
+    tokens = _ELIDED.findall(text.replace("’", "'"))
+    for i, token in enumerate(tokens):
         # the index keeps an elided word whole ("L'Mira" is the term l'mira): asked for as written or as its word
         parts = words(token)
         word = parts[-1] if len(parts[-1]) >= 3 or len(parts) == 1 else parts[0]  # "L'Mira": mira; "Meier's": meier
@@ -58,11 +61,14 @@ def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] =
         alike = [w for w in alike if w not in drop and len(w) >= 2]
         if mode == "prefix":
             alike = [f"{w}*" for w in alike if len(w) >= 3] or alike
+        elif mode == "typing" and i == len(tokens) - 1:  # a legal form typed in part is dropped as the whole one is
+            alike = [] if any(n.startswith(w) for w in alike for n in drop) else [
+                f"{w}*" if len(w) >= 3 else w for w in alike]
         elif mode == "fuzzy":
             alike = [f"{w}~{1 if len(w) < 8 else 2}" if len(w) >= 4 else w for w in alike]
         if alike:
             one = alike[0] if len(alike) == 1 else f"({' '.join(alike)})"
-            terms.append(f"+{one}" if mode == "all" else one)
+            terms.append(f"+{one}" if mode in ("all", "typing") else one)
     return " ".join(terms)
 
 

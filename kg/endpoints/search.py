@@ -172,11 +172,16 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
         return Rows(_with_sources(ctx, rows), f"no company has the UID {che}")
     if not words(args.query):
         raise Stop(ERROR, "the query has no searchable word")
-    # Exact words first, then word prefixes, then typos: each pass only when the previous found no good match,
-    # because fuzzy terms cost ~100x more than exact ones on a large index.
+    # Exact words first, then the same with the last word as typed so far (a name typed in part, "Velpra Han"), then
+    # any word's prefix, then typos: each pass only when the previous found no good match, because the prefixes of
+    # any word match thousands of names at a million notices, and fuzzy terms cost ~100x more than exact ones.
     found: list[dict] = []
-    for mode in ("all", "prefix", "fuzzy"):
+    asked: set[str] = set()
+    for mode in ("all", "typing", "prefix", "fuzzy"):
         q = lucene_query(args.query, mode, drop=NAME_NOISE) or lucene_query(args.query, mode)
+        if q in asked:  # the same query as a pass before ("Meier AG" as typed is "+meier" again)
+            continue
+        asked.add(q)
         seen = {(r["kind"], r["uid"]) for r in found}
         found += [r for r in _candidates(ctx, args, q) if (r["kind"], r["uid"]) not in seen] if q else []
         if any(r["match"] >= GOOD_MATCH for r in found):

@@ -258,6 +258,40 @@ def test_an_elided_name_is_found_as_the_index_keeps_it(ctx, truth):
             assert res.rows and res.rows[0]["name"] == name, (typed, [r["name"] for r in res.rows[:3]])
 
 
+def test_a_name_typed_in_part_is_found_with_every_word_and_the_last_as_a_prefix(ctx, truth, monkeypatch):
+    """"Velpra Han": every word must occur, the last one as typed so far. The names typed without their last two
+    letters are found by that pass, before any word's prefix is tried (thousands of names at a million notices), and
+    they are the rows the passes that follow would have found first."""
+    from kg.endpoints import search
+    from kg.text import NAME_NOISE, lucene_query
+    assert lucene_query("Velpra Han", "typing", drop=NAME_NOISE) == "+velpra +han*"
+    # a legal form, typed in part or whole, is no word asked for ("gm*" would match every GmbH)
+    assert lucene_query("Talu Physio Gm", "typing", drop=NAME_NOISE) == "+talu +physio"
+    assert lucene_query("Meier AG", "typing", drop=NAME_NOISE) == "+meier"
+    assert lucene_query("dell'Orto Bau", "typing") == "+(dell'orto orto) +bau*"
+    assert lucene_query("Bau Mo", "typing") == "+bau +mo"  # two letters: a prefix of thousands of words
+    names = sorted({c["names"][-1]["name"] for u, c in truth.companies.items() if truth.publications_of(u)
+                    and len(c["names"][-1]["name"].split()) >= 3 and len(c["names"][-1]["name"]) > 12})[:12]
+    assert len(names) >= 6
+    asked: list[str] = []
+    candidates = search._candidates
+    monkeypatch.setattr(search, "_candidates", lambda c, a, q: asked.append(q) or candidates(c, a, q))
+    typed_found = 0
+    for name in names:
+        typed = name[:-2]
+        asked.clear()
+        rows = call(ctx, "search_companies", {"query": typed}).rows
+        if lucene_query(typed, "prefix", drop=NAME_NOISE) not in asked:  # found before any word's prefix was read
+            typed_found += lucene_query(typed, "typing", drop=NAME_NOISE) in asked
+            assert rows and rows[0]["name"] == name, (typed, [r["name"] for r in rows[:3]])
+        with monkeypatch.context() as m:  # the passes as they were: exact words, then any word's prefix
+            m.setattr(search, "lucene_query", lambda text, mode="any", drop=frozenset():
+                      lucene_query(text, "all" if mode == "typing" else mode, drop))
+            before = call(ctx, "search_companies", {"query": typed}).rows
+        assert rows[:1] == before[:1] or rows[0]["match"] >= before[0]["match"], typed
+    assert typed_found >= len(names) // 2, "the names typed in part were found by the prefix pass"
+
+
 def test_name_look_ups_read_the_best_hits_the_index_gives(ctx, truth):
     """The name searches ask each full-text index for its best `pool` hits (`{limit: $pool}`): the same nodes as
     reading every hit and keeping the best `pool` by score."""
