@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from kg import company_tops, event_counts
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_many
-from kg.endpoints.periods import years_held
+from kg.endpoints.periods import keying
 from kg.endpoints.vocabulary import EVENT_TYPES, legal_form, sub_rubrics_for
 from kg.event_scope import GROUPED_TYPES, scopes
 from kg.places import canton_code, city_spellings
@@ -143,8 +143,9 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
             return Rows([counted], "no notices match these filters (the count is 0)", extra=extra)
     cantons = [canton] if canton else None
     keys = scopes(subs, cantons, since, until)
-    if keys is not None and since is None:  # an open start: from the first year of the graph's notices
-        keys = scopes(subs, cantons, since, until, years_held(ctx))
+    if keys is not None:  # read by scope where the graph's notices hold them; an open start from their first year
+        keyed = keying(ctx)
+        keys = None if not keyed.scopes else scopes(subs, cantons, since, until, keyed.span) if since is None else keys
     how = "all" if keys is None else "scoped"
     params = {"subs": subs, "canton": canton, "since": since, "until": until, "scopes": keys}
     measured = read_many(ctx, [(COUNT[how, m, args.group_by], params) for m in _MEASURES])  # side by side

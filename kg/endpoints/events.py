@@ -27,7 +27,7 @@ from rapidfuzz.distance import OSA
 
 from kg import list_counts, seat_cantons
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read, read_later, read_many
-from kg.endpoints.periods import years_held
+from kg.endpoints.periods import Keying, keying
 from kg.endpoints.vocabulary import legal_form
 from kg.event_scope import KIND_SCOPES, LIQUIDATION_SUBS, kind_keys, scopes, town_key
 from kg.places import CAPITAL_TOWNS, canton_code, city_spellings, seat_canton
@@ -214,14 +214,17 @@ class Listed:
     from_cantons: dict[str, str] = field(default_factory=dict)
 
 
-def _keys(ctx: Context, args: ListEventsArgs, canton: str | None) -> list[str] | None:
+def _keys(args: ListEventsArgs, canton: str | None, keyed: Keying | None) -> list[str] | None:
     """The index keys of the notices asked (a notice without canton is placed by its company's canton: those are
-    read too); None where the notices are read another way (one company's, or every new entry or deletion). An open
-    start runs from the first year of the graph's notices (`years_held`)."""
+    read too); None where the notices are read another way (one company's, every new entry or deletion, or a graph
+    whose notices do not hold the keys: older code wrote it and the build has not completed it). An open start runs
+    from the first year of the graph's notices."""
     cantons = [canton, None] if canton else None
-    if args.uid or (args.kind in BY_SCOPE and cantons is None and args.since is None and args.until is None):
+    if keyed is None or (args.kind in BY_SCOPE and cantons is None and args.since is None and args.until is None):
         return None
-    span = years_held(ctx) if args.since is None else None
+    if not (keyed.scopes if args.kind in BY_SCOPE else keyed.kinds):
+        return None
+    span = keyed.span if args.since is None else None
     if args.kind in BY_SCOPE:
         return scopes(KINDS[args.kind][0], cantons, args.since, args.until, span)
     return kind_keys(cantons, args.since, args.until, span)
@@ -275,7 +278,7 @@ def _slices(keys: list[str] | None, since: str | None, until: str | None) -> lis
 
 
 def _in_python(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any],
-               places: tuple[Place | None, Place | None, Place | None]) -> Listed:
+               places: tuple[Place | None, Place | None, Place | None], keyed: Keying | None = None) -> Listed:
     """One company's notices, or a list with a place filter: every notice of the kind read in order (a move's town
     from its index), the places compared here, a town typed with a typo read as meant."""
     town, origin, target = places
@@ -312,12 +315,12 @@ def _in_python(ctx: Context, args: ListEventsArgs, keys: list[str] | None, param
 
 
 def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any],
-               places: tuple[Place | None, Place | None, Place | None]) -> Listed:
+               places: tuple[Place | None, Place | None, Place | None], keyed: Keying | None) -> Listed:
     """A list across companies with no place filter, counted and cut in the server: the first `limit` companies'
     rows (each at its first notice of the kind), and how many companies there are. The count runs beside the rows,
     which are read a slice of time at a time (`_slices`), oldest first, until `limit` companies are found."""
     notices = _notices(args, keys)
-    stored = _stored_count(ctx, args, keys, params)
+    stored = _stored_count(args, keys, params, keyed)
     counted = None if stored is not None else read_later(ctx, COUNT.format(notices=notices), **params)
     chosen: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -339,14 +342,15 @@ def _in_server(ctx: Context, args: ListEventsArgs, keys: list[str] | None, param
     return Listed(chosen[: args.limit], stored if counted is None else counted.result()[0]["n"])
 
 
-def _stored_count(ctx: Context, args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any]) -> int | None:
-    """How many companies the list holds, as the build counted them (`kg.list_counts`), where it did: a list read
-    by its scopes, over whole years, with no legal form; else None (the caller counts)."""
+def _stored_count(args: ListEventsArgs, keys: list[str] | None, params: dict[str, Any],
+                  keyed: Keying | None) -> int | None:
+    """How many companies the list holds, as the build counted them (`kg.list_counts`, read with the graph's
+    keying), where it did: a list read by its scopes, over whole years, with no legal form; else None (the caller
+    counts)."""
     span = list_counts.whole_years(args.since, args.until)
-    if keys is None or span is None or params["form"] is not None:
+    if keys is None or keyed is None or span is None or params["form"] is not None:
         return None
-    found = read(ctx, list_counts.READ, uids=[list_counts.HEAD_UID, list_counts.uid(args.kind, params["canton"])])
-    return list_counts.read_count(found, args.kind, params["canton"], span)
+    return list_counts.read_count(keyed.found, args.kind, params["canton"], span)
 
 
 def _shown(ctx: Context, chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -426,11 +430,13 @@ def list_events(ctx: Context, args: ListEventsArgs) -> Rows:
     origin, target = (Place(p) if p else None for p in (args.from_place, args.to_place))
     if (origin or target) and args.kind != "moved":
         raise Stop(ERROR, "from_place and to_place apply to kind 'moved' only")
-    keys = _keys(ctx, args, canton)
+    # how the notices are keyed, with the build's count of this list (one read); none for one company's notices
+    keyed = None if args.uid else keying(ctx, list_counts.HEAD_UID, list_counts.uid(args.kind, canton))
+    keys = _keys(args, canton, keyed)
     params = {"subs": list(KINDS[args.kind][0]), "since": args.since, "until": args.until, "uid": args.uid,
               "canton": canton, "form": form, "keys": keys}
     listed = (_in_python if town or origin or target or args.uid else _in_server)(ctx, args, keys, params,
-                                                                                   (town, origin, target))
+                                                                                   (town, origin, target), keyed)
     from_cantons = listed.from_cantons or (_cantons_before(ctx, listed.shown) if args.kind == "moved" else {})
     rows = [_row(args.kind, r, from_cantons.get(r["publication_number"])) for r in listed.shown]
     count, read_as = listed.count, listed.read_as
