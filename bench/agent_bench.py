@@ -35,11 +35,31 @@ def _entities(ctx: Context, n: int = SAMPLE) -> tuple[list[dict], list[dict]]:
     return rng.sample(companies, min(n, len(companies))), rng.sample(hubs, min(n, len(hubs)))
 
 
+# The companies of some persons: pairs find_connections joins (a person and a company of theirs, two companies of one
+# person), beside random pairs, which are seldom joined within three notices
+LINKED = """
+UNWIND $hubs AS u
+MATCH (h:NameHub {uid: u})<-[:HAS_NAME]-(:Person)-[:ACTED_IN]->(:Event)<-[:HAS_EVENT]-(c:Company)
+WHERE c.strength = 'strong'
+RETURN u AS hub, collect(DISTINCT c.uid)[0..2] AS companies
+"""
+
+
+def _linked(ctx: Context, persons: list[dict]) -> list[dict]:
+    """find_connections' arguments of joined pairs: a person and a company of theirs, then two companies of one
+    person (a chain of one notice, of two)."""
+    found = {r["hub"]: r["companies"] for r in read(ctx, LINKED, hubs=[p["uid"] for p in persons])}
+    own = [{"a": p["uid"], "b": found[p["uid"]][0]} for p in persons if found.get(p["uid"])]
+    shared = [{"a": cs[0], "b": cs[1]} for p in persons if len(cs := found.get(p["uid"], [])) > 1]
+    return own[:5] + shared[:10]
+
+
 CANTONS = ["ZH", "BE", "GE", "VD", "TI", "AG", "SG", "LU"]
 WARM_CANTONS = ["SZ", "NE", "FR", "VS", "GR", "SO", "BL", "TG"]  # the calls on the server just started (other cantons)
 
 
-def _calls(companies: list[dict], persons: list[dict], cantons: list[str] = CANTONS) -> dict[str, list[dict]]:
+def _calls(companies: list[dict], persons: list[dict], cantons: list[str] = CANTONS,
+           linked: list[dict] | None = None) -> dict[str, list[dict]]:
     return {
         "search_companies": [{"query": c["name"][:-2] if len(c["name"]) > 8 else c["name"]} for c in companies]
         + [{"query": p["name"], "kind": "person"} for p in persons[:10]],
@@ -58,8 +78,8 @@ def _calls(companies: list[dict], persons: list[dict], cantons: list[str] = CANT
                                                  {"kind": "renamed", "since": "2023-01-01"}],
         "rank_persons": [{"metric": m, "role": r, "canton": c} for m in ("companies", "mandates") for r in ("board", None)
                          for c in (None, cantons[0], cantons[2])] + [{"role": "board", "min_count": k} for k in (2, 3, 4)],
-        "find_connections": [{"a": a["uid"], "b": b["uid"]} for a, b in zip(companies[:20], companies[20:40], strict=False)]
-        + [{"a": p["uid"], "b": c["uid"]} for p, c in zip(persons[:10], companies[:10], strict=False)],
+        "find_connections": [{"a": a["uid"], "b": b["uid"]} for a, b in zip(companies[:10], companies[20:30], strict=False)]
+        + [{"a": p["uid"], "b": c["uid"]} for p, c in zip(persons[:5], companies[:5], strict=False)] + (linked or []),
     }
 
 
@@ -109,8 +129,9 @@ def endpoints(n: int) -> dict[str, tuple[float, float]]:
         # cantons), on the server just started: its JVM compiles the code each query shape runs, and the first calls
         # of each endpoint there take up to twice as long; those calls are shown apart ('just started'). The timed
         # calls then read data no call read before, on a server that has answered calls: one in use.
-        warm = _calls(companies[SAMPLE:], persons[SAMPLE:], WARM_CANTONS)
+        warm = _calls(companies[SAMPLE:], persons[SAMPLE:], WARM_CANTONS, _linked(ctx, persons[SAMPLE:]))
         companies, persons = companies[:SAMPLE], persons[:SAMPLE]
+        linked = _linked(ctx, persons)
         print(f"== endpoints on a graph of {n:,} publications (ms; {SAMPLE} sampled entities; server heap "
               f"{bg.settings.graph_heap_size}; 'just started': as many calls with other arguments first, on the server "
               "just started; p50/p95: the timed calls, their data read for the first time; 'again': the timed calls "
@@ -121,7 +142,7 @@ def endpoints(n: int) -> dict[str, tuple[float, float]]:
         t0 = time.perf_counter()  # the first custom query reads the graph's schema for the guard, once per graph
         call(ctx, "execute_custom_cypher", {"query": "MATCH (c:Company) RETURN count(c) AS n"})
         print(f"{'(schema read, once)':<26}{1:>6}{(time.perf_counter() - t0) * 1000:>9.0f}")
-        for name, arg_list in _calls(companies, persons).items():
+        for name, arg_list in _calls(companies, persons, CANTONS, linked).items():
             started = _timed(ctx, name, warm[name])[0]
             ms, empty = _timed(ctx, name, arg_list)
             again = _timed(ctx, name, arg_list)[0]  # the same calls once more: their pages read
