@@ -48,11 +48,6 @@ def month(date: str) -> str:
     return date[:7]
 
 
-def key_year(key: str) -> str:
-    """The year of a scope or kind scope ("HR01|ZH|2022-03", "ZH|2022-03" -> "2022")."""
-    return key.rpartition("|")[2][:4]
-
-
 def last_year() -> int:
     """The scopes' last year: next year (a notice dated ahead)."""
     return dt.date.today().year + 1
@@ -176,7 +171,8 @@ def set_kind_scopes(rows: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any
             for prop, found in sorted(by_prop.items())]
 
 
-# Every notice that has a scope, as the graph holds it, on a graph written before this version (none, or years).
+# Every notice that has a scope (a sub-rubric and a date), with the scope the graph holds for it: read on a graph
+# written before this version (none, or a year's).
 SCOPES_UID = "summary-event-scopes"  # present (this version) once every notice of the graph has its scope
 SCOPES_VERSION = 2  # 2: months
 SCOPELESS = """
