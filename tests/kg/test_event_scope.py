@@ -3,6 +3,7 @@ lists a read of every notice of the sub-rubric gives, on a built world."""
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import contextmanager
 
 import pytest
 
@@ -103,15 +104,25 @@ def test_a_moves_towns_are_its_former_and_new_seat(ctx):
     assert town_key("Buchs (AG)") == "buchs" and town_key("Zürich") == town_key("ZÜRICH")
 
 
+@contextmanager
+def _older_notices(graph, prefix: str, marker: str, notices: list[dict]):
+    """These notices (uids starting with `prefix`) written as older code wrote them, the graph's `marker` dropped;
+    both removed afterwards."""
+    run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH $p OR n.uid = $m DETACH DELETE n", p=prefix, m=marker)
+    try:
+        run(graph, "UNWIND $rows AS row CREATE (e:Event:BaseNode) SET e = row", rows=notices)
+        yield
+    finally:
+        run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH $p DETACH DELETE n", p=prefix)
+
+
 def test_a_graph_written_before_kind_scopes_gets_them_once(graph):
     notices = [{"uid": "kinds-1", "sub_rubric": "HR02", "before_seat": "Bern", "before_name": "A AG", "after_name": "B AG",
                 "canton": "ZH", "publication_date": "2023-04-05"},
                {"uid": "kinds-2", "sub_rubric": "KK01", "publication_date": "2022-01-02"},
                {"uid": "kinds-3", "sub_rubric": "HR02", "after_purpose": "Handel", "canton": "BE",
                 "publication_date": "2021-01-02"}]
-    run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'kinds-' OR n.uid = $m DETACH DELETE n", m=KINDS_UID)
-    try:
-        run(graph, "UNWIND $rows AS row CREATE (e:Event:BaseNode) SET e = row", rows=notices)
+    with _older_notices(graph, "kinds-", KINDS_UID, notices):
         assert not is_valid(graph, KINDS_UID, KINDS_VERSION)
         assert backfill_kind_scopes(graph) >= 3 and is_valid(graph, KINDS_UID, KINDS_VERSION)
         got = run(graph, "MATCH (e:Event) WHERE e.uid STARTS WITH 'kinds-' RETURN e.uid AS uid, e.scope_moved AS m, "
@@ -120,8 +131,6 @@ def test_a_graph_written_before_kind_scopes_gets_them_once(graph):
                        {"uid": "kinds-2", "m": None, "r": None, "b": "|2022-01", "c": None},
                        {"uid": "kinds-3", "m": None, "r": None, "b": None, "c": None}]
         assert backfill_kind_scopes(graph) == 0  # marked: nothing read again
-    finally:
-        run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'kinds-' DETACH DELETE n")
 
 
 def test_a_graph_written_with_year_scopes_or_none_gets_month_scopes_once(graph):
@@ -130,9 +139,7 @@ def test_a_graph_written_with_year_scopes_or_none_gets_month_scopes_once(graph):
                {"uid": "scopes-2", "sub_rubric": "KK02", "publication_date": "2022-01-02"},  # none
                {"uid": "scopes-3", "sub_rubric": "HR02", "canton": "BE", "publication_date": "2021-11-30",
                 "scope": "HR02|BE|2021-11"}]  # already a month's
-    run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'scopes-' OR n.uid = $m DETACH DELETE n", m=SCOPES_UID)
-    try:
-        run(graph, "UNWIND $rows AS row CREATE (e:Event:BaseNode) SET e = row", rows=notices)
+    with _older_notices(graph, "scopes-", SCOPES_UID, notices):
         assert not is_valid(graph, SCOPES_UID, SCOPES_VERSION)
         assert backfill_scopes(graph) >= 2 and is_valid(graph, SCOPES_UID, SCOPES_VERSION)
         got = run(graph, "MATCH (e:Event) WHERE e.uid STARTS WITH 'scopes-' RETURN e.uid AS uid, e.scope AS scope "
@@ -140,8 +147,6 @@ def test_a_graph_written_with_year_scopes_or_none_gets_month_scopes_once(graph):
         assert got == [{"uid": "scopes-1", "scope": "HR01|ZH|2023-04"}, {"uid": "scopes-2", "scope": "KK02||2022-01"},
                        {"uid": "scopes-3", "scope": "HR02|BE|2021-11"}]
         assert backfill_scopes(graph) == 0  # marked: nothing read again
-    finally:
-        run(graph, "MATCH (n:BaseNode) WHERE n.uid STARTS WITH 'scopes-' DETACH DELETE n")
 
 
 def test_the_years_a_graph_holds_are_those_of_its_notices(ctx):
