@@ -20,6 +20,29 @@ QUESTIONS = ["What is the address of Tanovvo Gartenbau?", "Who are its board mem
 DONE = "Answered by the offline engine"
 
 
+def _send(page: object, question: str) -> tuple[float, int]:
+    """Types the question and presses Enter; returns, once the page took it (its user message shown), when the press
+    it took was made and how many presses it needed. While the previous answer's network plot is first drawn
+    (Plotly's script loaded and run), the page can ignore an Enter and keep the text, as it does for a user, who
+    presses again: so does this, once, and the press that was taken starts the clock."""
+    from playwright.sync_api import TimeoutError as NotTaken  # noqa: PLC0415
+
+    asked = page.locator("[data-step-type='user_message']")
+    n = asked.count()
+    page.locator("#chat-input").fill(question)
+    t0 = time.perf_counter()
+    page.keyboard.press("Enter")
+    try:
+        asked.nth(n).wait_for(timeout=5_000)
+        return t0, 1
+    except NotTaken:
+        page.locator("#chat-input").focus()
+        t0 = time.perf_counter()
+        page.keyboard.press("Enter")
+        asked.nth(n).wait_for(timeout=5_000)
+        return t0, 2
+
+
 def demo_ready() -> bool:
     from data_pipeline.demo import DEMO_PUBLICATIONS  # noqa: PLC0415
     from data_pipeline.stats import graph_stats  # noqa: PLC0415
@@ -53,7 +76,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.5)
-        first, full = [], []
+        first, full, resent = [], [], 0
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS, headless=True)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -63,9 +86,8 @@ def main() -> None:
             for i, q in enumerate(QUESTIONS):
                 answers = page.locator("[data-step-type='assistant_message']")
                 n = answers.count()
-                t0 = time.perf_counter()
-                page.locator("#chat-input").fill(q)
-                page.keyboard.press("Enter")
+                t0, presses = _send(page, q)
+                resent += presses > 1
                 answers.nth(n).wait_for(timeout=120_000)
                 first.append(time.perf_counter() - t0)
                 page.get_by_text(DONE).nth(i).wait_for(timeout=120_000)
@@ -78,7 +100,7 @@ def main() -> None:
     print(f"== chat in Chromium, offline engine, demo graph: {len(QUESTIONS)} questions ==")
     print(f"time to first token: median {statistics.median(first):.2f} s, max {max(first):.2f} s")
     print(f"time to full answer: median {statistics.median(full):.2f} s, max {max(full):.2f} s")
-    print(f"chat server RSS after the questions: {rss:,.0f} MB")
+    print(f"chat server RSS after the questions: {rss:,.0f} MB; questions the page took at a second Enter: {resent}")
 
 
 if __name__ == "__main__":
