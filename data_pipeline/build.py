@@ -35,10 +35,12 @@ from data_pipeline.summaries import (
     event_counts_summarized,
     invalidate,
     list_counts_summarized,
+    name_words_summarized,
     schema_summarized,
     seat_cantons_summarized,
     summarize_event_counts,
     summarize_list_counts,
+    summarize_name_words,
     summarize_schema,
     summarize_seat_cantons,
     summarize_tops,
@@ -47,7 +49,7 @@ from data_pipeline.summaries import (
 )
 from data_pipeline.text_spool import TextSpool
 from data_pipeline.uid_ledger import UidLedger
-from kg import company_tops, event_counts, list_counts, seat_cantons
+from kg import company_tops, event_counts, list_counts, name_words, seat_cantons
 from kg.ddl import FULLTEXT_INDEX, SCHEMA_UID
 from kg.driver import Graph
 from kg.files import private_dir, write_private_text
@@ -114,6 +116,8 @@ def complete_older_graph(graph: Graph) -> None:
             summarize_list_counts(graph)
         if not seat_cantons_summarized(graph):
             summarize_seat_cantons(graph)
+        if not name_words_summarized(graph):
+            summarize_name_words(graph)
         if not schema_summarized(graph):
             summarize_schema(graph)
 
@@ -161,9 +165,9 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> t
     # while the hubs are counted, which writes none of what they read (the server and this process each have work
     # for a core: at 100,000 notices 7-10 s, with the hubs' 20-25 s); they are written after the hubs' summary, as
     # always, so that the summaries lie in the store in the same order (the schema summary samples them). Then the
-    # top companies and the seats' cantons, while the server builds the names' full-text indexes; the tops count each
-    # company's notices and persons from the passes that read them already (the companies' notices for the counts,
-    # every post in phase 3).
+    # top companies, the seats' cantons and the names' words, while the server builds the names' full-text indexes;
+    # the tops count each company's notices and persons from the passes that read them already (the companies'
+    # notices for the counts, every post in phase 3).
     # The schema summary after both, so that it lists the indexes and the summaries' properties every time.
     with ThreadPoolExecutor(1) as pool:
         counting = pool.submit(count_events, graph)
@@ -171,11 +175,12 @@ def _phase3(graph: Graph, px: Pseudonymizer, fresh: bool, quarantined: int) -> t
         events = counting.result()
         if events is not None:
             write_event_counts(graph, events)
-        def tops_and_seats() -> None:
+        def summaries() -> None:
             summarize_tops(graph, events.notices if events is not None else None, seen.hubs if seen.complete else None)
             summarize_seat_cantons(graph)
+            summarize_name_words(graph)
 
-        tops = pool.submit(tops_and_seats)
+        tops = pool.submit(summaries)
         graph.ensure_schema()  # the names' full-text indexes
         tops.result()
         schema = pool.submit(summarize_schema, graph)
@@ -231,7 +236,7 @@ def _run(graph: Graph, files: list[Path], extractor: Extractor, sub_rubrics: lis
         graph.ensure_schema(fulltext=False)
         # the summaries are written again below, once the graph holds this run
         for summary in (company_tops.SUMMARY_UID, event_counts.HEAD_UID, list_counts.HEAD_UID, seat_cantons.SUMMARY_UID,
-                        SCHEMA_UID):
+                        name_words.HEAD_UID, SCHEMA_UID):
             invalidate(graph, summary)
         graph.suspend_fulltext()  # rebuilt in bulk (phase 2 writes every event, phases 2-3 the names)
         t0 = time.perf_counter()

@@ -1,6 +1,7 @@
 """The `GraphSummary` nodes a build writes last: what the endpoints read instead of a scan of the whole graph
 (`kg.hub_counts` for rank_persons, `kg.company_tops` for get_top_entities, `kg.event_counts` for
-count_entities_by_event, `kg.list_counts` and `kg.seat_cantons` for list_events). Each carries a `version`; a build
+count_entities_by_event, `kg.list_counts` and `kg.seat_cantons` for list_events, `kg.name_words` for the typo pass of
+search_companies and the offline engine's linker). Each carries a `version`; a build
 marks them invalid (version 0) before it changes the graph and writes them again at its end, so a build that stops
 halfway leaves no summary that disagrees with the graph (the endpoints then read the graph itself).
 """
@@ -17,7 +18,7 @@ from types import ModuleType
 from neo4j import ManagedTransaction, Record
 
 from data_pipeline.inserts import existing, insert, missing, to_write
-from kg import company_tops, event_counts, list_counts, seat_cantons
+from kg import company_tops, event_counts, list_counts, name_words, seat_cantons
 from kg.ddl import INDEX_BUILD_S, SCHEMA_UID, SCHEMA_VERSION
 from kg.driver import Graph
 from kg.event_scope import GROUPED_TYPES
@@ -155,6 +156,17 @@ def summarize_seat_cantons(graph: Graph) -> None:
     write_summary(graph, seat_cantons.SUMMARY_UID, seat_cantons.VERSION, seat_cantons.props(found))
 
 
+def summarize_name_words(graph: Graph) -> None:
+    """The words of each name index (`kg.name_words`), read from the names themselves (the server's index does not
+    list its terms). An optimization: when it fails, the build goes on and a typo is looked up by fuzzy terms."""
+    try:
+        counted = {index: name_words.count(r["name"] for r in _stream(graph, query))
+                   for index, query in name_words.NAMES.items()}
+        write_summaries(graph, name_words.rows(counted, uuid.uuid4().hex))
+    except Exception:  # the head stays invalid (marked at the build's start)
+        log.exception("could not summarize the names' words; search_companies will look up typos by fuzzy terms")
+
+
 def summarize_schema(graph: Graph) -> None:
     """The graph's schema as the custom-Cypher tool reads it (`kg.ddl.SCHEMA_UID`), read once here on the
     read-only path. An optimization too: when it fails, the build goes on and the tool reads the schema live."""
@@ -174,6 +186,10 @@ def list_counts_summarized(graph: Graph) -> bool:
 
 def seat_cantons_summarized(graph: Graph) -> bool:
     return is_valid(graph, seat_cantons.SUMMARY_UID, seat_cantons.VERSION)
+
+
+def name_words_summarized(graph: Graph) -> bool:
+    return is_valid(graph, name_words.HEAD_UID, name_words.VERSION)
 
 
 def schema_summarized(graph: Graph) -> bool:

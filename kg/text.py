@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -45,12 +45,19 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] = frozenset()) -> str:
+def terms(text: str) -> list[str]:
+    """The words of `text` as a full-text index keeps them: lowercase, an elided word whole ("l'mira")."""
+    return _ELIDED.findall(text.replace("’", "'").lower())
+
+
+def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] = frozenset(),
+                 near: Callable[[str], list[str]] | None = None) -> str:
     """Terms of `text` as a Lucene query, special characters removed so user input cannot break or widen it.
     mode "all": every word must occur; "typing": every word must occur, the last one as typed so far, a prefix
     ("Velpra Han" -> "Velpra Handel"), or dropped where it starts a word of `drop` ("Velpra Handel Gm": a legal form,
     whose prefix would match every GmbH); "any": any word may; "prefix": any word may start a name word
-    ("Pell" -> "Pellandini"); "fuzzy": one typo, two in long words (much slower on a large index)."""
+    ("Pell" -> "Pellandini"); "fuzzy": one typo, two in long words (much slower on a large index), or, given `near`
+    (a typed word -> the words of the index close to it: `kg.name_words`), those words, exactly."""
     terms = []
     tokens = _ELIDED.findall(text.replace("’", "'"))
     for i, token in enumerate(tokens):
@@ -64,6 +71,8 @@ def lucene_query(text: str, mode: str = "any", drop: set[str] | frozenset[str] =
         elif mode == "typing" and i == len(tokens) - 1:  # a legal form typed in part is dropped as the whole one is
             alike = [] if any(n.startswith(w) for w in alike for n in drop) else [
                 f"{w}*" if len(w) >= 3 else w for w in alike]
+        elif mode == "fuzzy" and near is not None:  # as typed too: a term the index lacks costs nothing
+            alike = list(dict.fromkeys(c for w in alike for c in ([w, *near(w)] if len(w) >= 4 else [w])))
         elif mode == "fuzzy":
             alike = [f"{w}~{1 if len(w) < 8 else 2}" if len(w) >= 4 else w for w in alike]
         if alike:

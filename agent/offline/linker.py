@@ -24,6 +24,7 @@ from typing import Any
 from rapidfuzz.distance import OSA
 
 from agent.offline import lexicon
+from kg import name_words
 from kg.endpoints.base import Context, read
 from kg.endpoints.search import FORMER_NAMES as FORMER
 from kg.places import CANTONS, CITY_NAMES
@@ -223,6 +224,22 @@ def _terms(words: list[str], mode: str) -> str:
     return " ".join(out)
 
 
+def _near(ctx: Context, fuzzy: str) -> str:
+    """Fuzzy terms ("meier~1") as the words of the name indexes within as many edits, asked for exactly, where the
+    build listed them (`kg.name_words`: a fuzzy term costs a second at a million notices); else as they are."""
+    try:
+        vocabularies = name_words.VOCABULARIES.get(lambda q, **p: read(ctx, q, **p))
+    except Exception:  # noqa: BLE001 - the look-up itself notes a failing graph
+        vocabularies = None
+    if vocabularies is None:
+        return fuzzy
+    out: list[str] = []
+    for term in fuzzy.split():
+        word, _, k = term.partition("~")
+        out += [near for v in vocabularies.values() for near in v.near(word, int(k))] if k else [word]
+    return " ".join(dict.fromkeys(out))
+
+
 def _variants(raw: list[str]) -> list[str]:
     """The index is not accent-folded: ask for a word as typed, lower-cased, and folded ('zürich', 'zuerich',
     'zurich'; 'mueller' also as 'müller')."""
@@ -390,7 +407,7 @@ def link(ctx: Context, question: str, thorough: bool = True) -> dict[str, Any]:
                                                   for v in (text[s:e].lower(), fold(text[s:e])))), "fuzzy")
                 if "~" in fuzzy:
                     # with the question's other words, places too ("architektru zürich": the Zürich one first)
-                    rows = _query(ctx, NAMES, fuzzy + " " + _terms(_variants(raw), "exact"), stats,
+                    rows = _query(ctx, NAMES, _near(ctx, fuzzy) + " " + _terms(_variants(raw), "exact"), stats,
                                   companies=COMPANY_INDEX, hubs=HUB_INDEX)
                     seen = {f.key: f for f in found}
                     for f in _best_runs(toks, rows, text):

@@ -1,17 +1,20 @@
 """search_companies: fuzzy, typo-tolerant lookup of companies and persons by name (Table 8).
 
-Lucene (fuzzy and prefix terms) finds candidates in the name indexes; RapidFuzz ranks them on the
-accent-folded names. Persons come back as NameHub identities, one row per person however many notices
+The name indexes find candidates: exact words, prefixes, then, for a typo, the words of the index within an edit or
+two of those typed (`kg.name_words`; fuzzy terms on a graph whose build did not list them); RapidFuzz ranks them on
+the accent-folded names. Persons come back as NameHub identities, one row per person however many notices
 name them; a weak company whose NameHub also holds a strong company is that company, so it is hidden.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
+from kg import name_words
 from kg.ddl import COMPANY_NAME_INDEX, FULLTEXT_INDEX, HUB_NAME_INDEX
 from kg.endpoints.base import ERROR, Context, Rows, Stop, endpoint, read
 from kg.places import canton_code
@@ -119,10 +122,22 @@ def closeness(query: str, name: str) -> float:
     return fuzz.ratio(" ".join(words(fold(query))), " ".join(words(fold(name or "")))) / 100
 
 
-def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
+def _queries(ctx: Context, text: str, mode: str) -> dict[str, str]:
+    """Index -> the Lucene query of `text` in `mode`; for the typo pass, the words of each index close to the typed
+    ones where the build summarized them, else fuzzy terms."""
+    vocabularies = name_words.VOCABULARIES.get(lambda q, **p: read(ctx, q, **p)) if mode == "fuzzy" else None
+    queries = {}
+    for index in (COMPANY_NAME_INDEX, HUB_NAME_INDEX):
+        vocabulary = (vocabularies or {}).get(index)
+        near: Callable[[str], list[str]] | None = vocabulary.near if vocabulary else None
+        queries[index] = lucene_query(text, mode, drop=NAME_NOISE, near=near) or lucene_query(text, mode, near=near)
+    return queries
+
+
+def _candidates(ctx: Context, args: SearchArgs, queries: dict[str, str]) -> list[dict]:
     pool = max(50, args.limit * 5)
     found: list[dict] = []
-    if args.kind in ("any", "company"):
+    if args.kind in ("any", "company") and (q := queries[COMPANY_NAME_INDEX]):
         canton = canton_code(args.canton) if args.canton else None
         seen_hubs: set[str] = set()
         rows = read(ctx, COMPANIES, index=COMPANY_NAME_INDEX, q=q, pool=pool)
@@ -135,7 +150,7 @@ def _candidates(ctx: Context, args: SearchArgs, q: str) -> list[dict]:
             seen_hubs.add(r["hub"])
             found.append({k: v for k, v in r.items() if k not in ("strong_twins", "hub") and v is not None}
                          | {"kind": "Company", "match": round(similarity(args.query, r["name"]), 3)})
-    if args.kind in ("any", "person") and not args.canton:
+    if args.kind in ("any", "person") and not args.canton and (q := queries[HUB_NAME_INDEX]):
         for r in read(ctx, PERSONS, index=HUB_NAME_INDEX, q=q, pool=pool):
             found.append({k: v for k, v in r.items() if v not in (None, [])}
                          | {"kind": "Person", "match": round(similarity(args.query, r["name"]), 3)})
@@ -176,14 +191,14 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
     # any word's prefix, then typos: each pass only when the previous found no good match, because the prefixes of
     # any word match thousands of names at a million notices, and fuzzy terms cost ~100x more than exact ones.
     found: list[dict] = []
-    asked: set[str] = set()
+    asked: set[tuple[str, ...]] = set()
     for mode in ("all", "typing", "prefix", "fuzzy"):
-        q = lucene_query(args.query, mode, drop=NAME_NOISE) or lucene_query(args.query, mode)
-        if q in asked:  # the same query as a pass before ("Meier AG" as typed is "+meier" again)
+        queries = _queries(ctx, args.query, mode)
+        if tuple(queries.values()) in asked:  # the same queries as a pass before ("Meier AG" as typed is "+meier" again)
             continue
-        asked.add(q)
+        asked.add(tuple(queries.values()))
         seen = {(r["kind"], r["uid"]) for r in found}
-        found += [r for r in _candidates(ctx, args, q) if (r["kind"], r["uid"]) not in seen] if q else []
+        found += [r for r in _candidates(ctx, args, queries) if (r["kind"], r["uid"]) not in seen]
         if any(r["match"] >= GOOD_MATCH for r in found):
             break
     if args.kind != "person" and not any(r["match"] >= GOOD_MATCH for r in found):

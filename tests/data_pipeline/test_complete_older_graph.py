@@ -9,9 +9,10 @@ from data_pipeline.summaries import (
     event_counts_summarized,
     invalidate,
     list_counts_summarized,
+    name_words_summarized,
     seat_cantons_summarized,
 )
-from kg import event_counts, list_counts, seat_cantons
+from kg import event_counts, list_counts, name_words, seat_cantons
 from kg.event_scope import KIND_SCOPES, KINDS_UID, SCOPES_UID
 
 CELLS = "MATCH (s:GraphSummary) WHERE s.uid STARTS WITH $prefix RETURN s.uid AS uid, s.counts AS counts, s.stamp AS stamp"
@@ -51,6 +52,20 @@ def test_stale_counts_are_counted_again_as_the_build_counted_them(small_world, o
     assert not seat_cantons_summarized(g)
     complete_older_graph(g)
     assert seat_cantons_summarized(g) and _seats(g) == seats
+
+    def words() -> dict[str, dict[str, int]]:  # as search_companies reads them (a cache of its own)
+        def read(query: str, **params: object) -> list[dict]:
+            with g.driver.session(database=g.database) as s:
+                return s.run(query, params).data()
+
+        return {index: v.counts for index, v in (name_words.Vocabularies().get(read) or {}).items()}
+
+    listed = words()
+    assert name_words_summarized(g) and len(listed[name_words.COMPANY_NAME_INDEX]) > 50
+    invalidate(g, name_words.HEAD_UID)  # a graph built before the names' words were listed
+    assert not name_words_summarized(g) and words() == {}
+    complete_older_graph(g)
+    assert name_words_summarized(g) and words() == listed
 
     invalidate(g, event_counts.HEAD_UID)  # both counted in one pass (`list_counts.WITH_EVENT_COUNTS`)
     complete_older_graph(g)

@@ -262,6 +262,7 @@ def test_a_name_typed_in_part_is_found_with_every_word_and_the_last_as_a_prefix(
     """"Velpra Han": every word must occur, the last one as typed so far. The names typed without their last two
     letters are found by that pass, before any word's prefix is tried (thousands of names at a million notices), and
     they are the rows the passes that follow would have found first."""
+    from kg.ddl import COMPANY_NAME_INDEX
     from kg.endpoints import search
     from kg.text import NAME_NOISE, lucene_query
     assert lucene_query("Velpra Han", "typing", drop=NAME_NOISE) == "+velpra +han*"
@@ -275,7 +276,8 @@ def test_a_name_typed_in_part_is_found_with_every_word_and_the_last_as_a_prefix(
     assert len(names) >= 6
     asked: list[str] = []
     candidates = search._candidates
-    monkeypatch.setattr(search, "_candidates", lambda c, a, q: asked.append(q) or candidates(c, a, q))
+    monkeypatch.setattr(search, "_candidates",
+                        lambda c, a, q: asked.append(q[COMPANY_NAME_INDEX]) or candidates(c, a, q))
     typed_found = 0
     for name in names:
         typed = name[:-2]
@@ -285,8 +287,8 @@ def test_a_name_typed_in_part_is_found_with_every_word_and_the_last_as_a_prefix(
             typed_found += lucene_query(typed, "typing", drop=NAME_NOISE) in asked
             assert rows and rows[0]["name"] == name, (typed, [r["name"] for r in rows[:3]])
         with monkeypatch.context() as m:  # the passes as they were: exact words, then any word's prefix
-            m.setattr(search, "lucene_query", lambda text, mode="any", drop=frozenset():
-                      lucene_query(text, "all" if mode == "typing" else mode, drop))
+            m.setattr(search, "lucene_query", lambda text, mode="any", drop=frozenset(), near=None:
+                      lucene_query(text, "all" if mode == "typing" else mode, drop, near))
             before = call(ctx, "search_companies", {"query": typed}).rows
         assert rows[:1] == before[:1] or rows[0]["match"] >= before[0]["match"], typed
     assert typed_found >= len(names) // 2, "the names typed in part were found by the prefix pass"
