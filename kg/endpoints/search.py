@@ -122,12 +122,19 @@ def closeness(query: str, name: str) -> float:
     return fuzz.ratio(" ".join(words(fold(query))), " ".join(words(fold(name or "")))) / 100
 
 
-def _queries(ctx: Context, text: str, mode: str) -> dict[str, str]:
-    """Index -> the Lucene query of `text` in `mode`; for the typo pass, the words of each index close to the typed
-    ones where the build summarized them, else fuzzy terms."""
+def _indexes(args: SearchArgs) -> list[str]:
+    """The name indexes a search reads: persons' only without a canton (a canton places companies)."""
+    return [i for i, kind in ((COMPANY_NAME_INDEX, "company"), (HUB_NAME_INDEX, "person"))
+            if args.kind in ("any", kind) and not (kind == "person" and args.canton)]
+
+
+def _queries(ctx: Context, args: SearchArgs, mode: str) -> dict[str, str]:
+    """Index -> the Lucene query of what was typed in `mode`; for the typo pass, the words of each index close to
+    the typed ones where the build listed them, else fuzzy terms."""
     vocabularies = name_words.VOCABULARIES.get(lambda q, **p: read(ctx, q, **p)) if mode == "fuzzy" else None
     queries = {}
-    for index in (COMPANY_NAME_INDEX, HUB_NAME_INDEX):
+    text = args.query
+    for index in _indexes(args):
         vocabulary = (vocabularies or {}).get(index)
         near: Callable[[str], list[str]] | None = vocabulary.near if vocabulary else None
         queries[index] = lucene_query(text, mode, drop=NAME_NOISE, near=near) or lucene_query(text, mode, near=near)
@@ -137,7 +144,7 @@ def _queries(ctx: Context, text: str, mode: str) -> dict[str, str]:
 def _candidates(ctx: Context, args: SearchArgs, queries: dict[str, str]) -> list[dict]:
     pool = max(50, args.limit * 5)
     found: list[dict] = []
-    if args.kind in ("any", "company") and (q := queries[COMPANY_NAME_INDEX]):
+    if q := queries.get(COMPANY_NAME_INDEX):
         canton = canton_code(args.canton) if args.canton else None
         seen_hubs: set[str] = set()
         rows = read(ctx, COMPANIES, index=COMPANY_NAME_INDEX, q=q, pool=pool)
@@ -150,7 +157,7 @@ def _candidates(ctx: Context, args: SearchArgs, queries: dict[str, str]) -> list
             seen_hubs.add(r["hub"])
             found.append({k: v for k, v in r.items() if k not in ("strong_twins", "hub") and v is not None}
                          | {"kind": "Company", "match": round(similarity(args.query, r["name"]), 3)})
-    if args.kind in ("any", "person") and not args.canton and (q := queries[HUB_NAME_INDEX]):
+    if q := queries.get(HUB_NAME_INDEX):
         for r in read(ctx, PERSONS, index=HUB_NAME_INDEX, q=q, pool=pool):
             found.append({k: v for k, v in r.items() if v not in (None, [])}
                          | {"kind": "Person", "match": round(similarity(args.query, r["name"]), 3)})
@@ -193,7 +200,7 @@ def search_companies(ctx: Context, args: SearchArgs) -> Rows:
     found: list[dict] = []
     asked: set[tuple[str, ...]] = set()
     for mode in ("all", "typing", "prefix", "fuzzy"):
-        queries = _queries(ctx, args.query, mode)
+        queries = _queries(ctx, args, mode)
         if tuple(queries.values()) in asked:  # the same queries as a pass before ("Meier AG" as typed is "+meier" again)
             continue
         asked.add(tuple(queries.values()))
