@@ -46,7 +46,10 @@ NOT_PERSONAL = {"uid", "strength", "source_event", "phase", "sub_rubric", "rubri
                 # get_top_entities' top companies per metric and canton: JSON lists of uids, keyed where the names are
                 *(top_key(m, c) for m in TOP_METRICS for c in (*CANTONS, None)),
                 # count_entities_by_event's counts per kind, canton and year: JSON numbers, the build's stamp, the types counted
-                "counts", "stamp", "basis"}
+                "counts", "stamp", "basis",
+                # search_companies' names' words: JSON of the stored names' words (keyed where the names are: the first
+                # test finds no plain name in any property) and the uids of the nodes holding them
+                "words", "chunks"}
 
 
 @pytest.fixture(scope="module")
