@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg.company_tops import DEPTH, tops
-from kg.endpoints import Context, call
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
+from kg.endpoints import call
 
 
 def test_tops_are_per_canton_and_in_all_by_value_then_name():

@@ -64,11 +64,6 @@ def test_ensure_running_reuses_the_server_and_leaves_a_configured_neo4j_alone(gr
     assert ensure_running(Settings(NEO4J_URI="bolt://127.0.0.1:9", _env_file=None)) is None  # nothing contacted
 
 
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
 def test_custom_cypher_reuses_the_graphs_own_driver(ctx, monkeypatch):
     ctx.graph.memo.clear()
     used = []

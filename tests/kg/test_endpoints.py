@@ -15,16 +15,6 @@ from tests.conftest import ROOT, run
 from tests.support.truth import Truth
 
 
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
-
-
 def _with_notices(truth: Truth, n: int, **where) -> list[str]:
     """Companies that have notices in the world, in a fixed order."""
     out = []

@@ -25,11 +25,6 @@ CALLS = {
 }
 
 
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
 def test_status_is_typed_and_still_the_plain_word():
     assert Status.OK == "ok" and Status.REFUSED == "refused" and "empty" == Status.EMPTY
     assert json.dumps({"s": Status.ERROR}) == '{"s": "error"}'

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from kg import event_counts
-from kg.endpoints import Context, call
+from kg.endpoints import call
 
 GROUPS = {"liquidation": ("LS01", "LS02")}
 
@@ -67,11 +67,6 @@ def test_the_kind_asked_is_one_the_build_counted():
     assert event_counts.what_of(["KK02"], GROUPS) == "KK02"
     assert event_counts.what_of(["LS02", "LS01"], GROUPS) == "liquidation"
     assert event_counts.what_of(["HR01", "HR03"], GROUPS) is None
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
 
 
 @pytest.mark.parametrize("args", [

@@ -9,7 +9,7 @@ import pytest
 
 from data_pipeline.phase1 import backfill_kind_scopes, backfill_scopes
 from data_pipeline.summaries import invalidate, is_valid, write_summary
-from kg.endpoints import Context, call
+from kg.endpoints import call
 from kg.endpoints.events import KINDS
 from kg.endpoints.periods import keying
 from kg.event_scope import (
@@ -29,11 +29,6 @@ from kg.event_scope import (
 )
 from kg.places import CANTONS
 from tests.conftest import run
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
 
 
 def test_a_scope_is_sub_rubric_canton_and_month():

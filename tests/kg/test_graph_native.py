@@ -10,20 +10,10 @@ from collections import Counter, defaultdict
 import pytest
 
 from data_pipeline.extract.mergers import absorbed_by
-from kg.endpoints import Context, call
+from kg.endpoints import call
 from tests.support.truth import Truth
 
 BOARD = {"board_member", "chair", "vice_chair", "sole_board_member"}
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
 
 
 def _day(iso: str, delta: int) -> str:

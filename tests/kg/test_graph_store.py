@@ -15,24 +15,13 @@ from kg.graph_store import READ_SCHEMA, GuardedGraphStore, store_for
 from kg.guard import QueryRefused
 from kg.hub_counts import SUMMARY_LABEL
 from tests.conftest import run
-from tests.support.truth import Truth
 
 LABELS = {"Company", "Person", "Event", "NameHub"}
 
 
 @pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
-@pytest.fixture(scope="module")
 def store(ctx) -> GuardedGraphStore:
     return store_for(ctx.graph, ctx.settings)
-
-
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
 
 
 def test_it_is_a_langchain_graph_store_one_per_graph(ctx, store):

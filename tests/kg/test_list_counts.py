@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from kg import list_counts
-from kg.endpoints import Context, call
+from kg.endpoints import call
 from kg.endpoints.events import KINDS
 
 
@@ -46,11 +46,6 @@ def test_only_spans_of_whole_years_are_read():
     assert list_counts.whole_years("2023-01-01", None) == (2023, list_counts.last_year())
     assert list_counts.whole_years(None, None) == (1883, list_counts.last_year())
     assert list_counts.whole_years("2023-06-01", None) is None and list_counts.whole_years(None, "2023-06-30") is None
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
 
 
 SPANS = [{"year": 2021}, {"year": 2023}, {"since": "2021-01-01"}, {"since": "2020-01-01", "until": "2022-12-31"},

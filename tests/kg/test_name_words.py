@@ -6,15 +6,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from kg import name_words
 from kg.ddl import COMPANY_NAME_INDEX, HUB_NAME_INDEX
-from kg.endpoints import Context, call
+from kg.endpoints import call
 from kg.endpoints.base import read
 from kg.name_words import Vocabulary
 from kg.text import terms
-from tests.support.truth import Truth
 
 
 def _vocabulary(*words: str, common: str = "") -> Vocabulary:
@@ -59,16 +56,6 @@ def test_the_summary_rows_hold_every_word_once_in_chunks(monkeypatch):
         assert v is not None and v.counts == dict(counted[index])
         assert Vocabulary.from_chunks([by_uid[u] for u in uids], "s2") is None  # a chunk of another build
     assert name_words.head([rows[-1] | {"version": 0}]) is None  # invalid: the endpoint asks for fuzzy terms
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
 
 
 def test_the_build_lists_every_word_of_every_name_it_indexed(ctx, truth):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.endpoints import Context, call
+from kg.endpoints import call
 from kg.plan_hints import hoist_aggregates
 from kg.readonly import run_read_only
 
@@ -39,11 +39,6 @@ def test_an_aggregate_over_a_pattern_is_read_over_a_subquery(query, inner):
 ])
 def test_other_queries_run_as_written(query):
     assert hoist_aggregates(query) == query
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
 
 
 def test_the_rewrite_returns_the_rows_of_the_query_as_written(ctx):
