@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from agent.baseline import Baseline
-from agent.baseline.embedder import Encoder, Fast, Reference, choose, load_model
+from agent.baseline.embedder import Encoder, Fast, Reference, choose, cpu_bfloat16, load_model
 from bench.common import scale, scratch_settings, world
 from data_pipeline.phase1_rows import rows_for
 from data_pipeline.sources import read_publications
@@ -108,6 +108,40 @@ class Timed:
         self.cpu += time.process_time() - c
 
 
+def gemm_rate(rows: int = 2_896, hidden: int = 384, repeats: int = 20) -> float:
+    """GFLOP/s of float32 matrix products of the model's shapes (16 texts of ~181 tokens against each weight) on
+    this machine, as torch runs them: what a float32 forward pass can at most reach."""
+    import torch  # noqa: PLC0415
+    import torch.nn.functional as F  # noqa: N812, PLC0415
+
+    x = {k: torch.randn(rows, k) for k in (hidden, 4 * hidden)}
+    shapes = [(hidden, 3 * hidden), (hidden, hidden), (hidden, 4 * hidden), (4 * hidden, hidden)]
+    weights = [torch.randn(n, k) for k, n in shapes]
+    flops = sum(2 * rows * k * n for k, n in shapes)
+    for w in weights:  # warm
+        F.linear(x[w.shape[1]], w)
+    t0 = time.perf_counter()
+    for _ in range(repeats):
+        for w in weights:
+            F.linear(x[w.shape[1]], w)
+    return repeats * flops / (time.perf_counter() - t0) / 1e9
+
+
+def cpu_line(sample: Sequence[str], runs: Sequence[Timed]) -> str:
+    """This CPU's class and how close the float32 pass comes to its float32 products' rate: where a CPU lacks native
+    bfloat16, float32 is the precision that keeps retrieval, and this says what is left to gain in it."""
+    import torch  # noqa: PLC0415
+
+    native, ceiling = cpu_bfloat16(), gemm_rate()
+    line = (f"CPU: {torch.backends.cpu.get_cpu_capability()}, native bfloat16 {'yes' if native else 'no'}, "
+            f"{torch.get_num_threads()} torch threads; float32 products of the model's shapes {ceiling:.0f} GFLOP/s")
+    exact = next((r for r in runs if isinstance(r.encoder, Fast) and r.encoder.variant == "float32"), None)
+    if exact is not None:
+        done = exact.encoder.model.flops(sample) / exact.wall / 1e9
+        line += f"; the float32 forward pass {done:.0f} GFLOP/s of products, {done / ceiling:.0%} of that"
+    return line
+
+
 def embedding_figures(sample: Sequence[str]) -> list[str]:
     device, precision = choose()
     encoders: list[tuple[str, Callable[[], Encoder]]] = [
@@ -139,6 +173,7 @@ def embedding_figures(sample: Sequence[str]) -> list[str]:
                      f"{a.top_k:.1%} ({'meets' if a.top_k >= AGREEMENT_GOAL else 'BELOW'} {AGREEMENT_GOAL:.0%}), "
                      f"same sets {a.same_sets:.1%}, cosine mean {a.cosine_mean:.6f} min {a.cosine_min:.6f}")
         lines.append(line)
+    lines.append("  " + cpu_line(sample, runs))
     return lines
 
 

@@ -1,5 +1,5 @@
 """The chat in Chromium on the demo graph (offline engine): time to first token and to the full
-answer, as the user sees them, and the chat server's memory. Needs `make demo` to have built the graph."""
+answer, as the user sees them, and the chat server's memory. Builds the demo graph first where `make demo` has not."""
 from __future__ import annotations
 
 import statistics
@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench.common import free_port, tree_rss
+from bench.common import demo_graph, free_port, tree_rss
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -43,26 +43,10 @@ def _send(page: object, question: str) -> tuple[float, int]:
         return t0, 2
 
 
-def demo_ready() -> bool:
-    from data_pipeline.demo import DEMO_PUBLICATIONS  # noqa: PLC0415
-    from data_pipeline.stats import graph_stats  # noqa: PLC0415
-    from kg.driver import connect  # noqa: PLC0415
-    from kg.server import ensure_running  # noqa: PLC0415
-
-    try:
-        ensure_running()  # the demo graph's server (make demo leaves it running; a stopped one starts again)
-        with connect() as g:
-            return graph_stats(g).events >= DEMO_PUBLICATIONS
-    except Exception:  # noqa: BLE001 - no graph running
-        return False
-
-
 def main() -> None:
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
-    if not demo_ready():
-        print("== chat in Chromium: skipped, the demo graph is not built (run `make demo` first) ==")
-        return
+    demo_graph()
     port = free_port()
     root = Path(__file__).resolve().parent.parent
     proc = subprocess.Popen([sys.executable, "-m", "chainlit", "run", "app_chat/app.py", "--headless", "--host",

@@ -47,6 +47,7 @@ class MiniLM:
         self.hidden = int(config["hidden_size"])
         self.eps = float(config["layer_norm_eps"])
         self.layers = int(config["num_hidden_layers"])
+        self.intermediate = int(config["intermediate_size"])
 
         w = load_file(str(model_dir / "model.safetensors"))
 
@@ -94,6 +95,15 @@ class MiniLM:
         m = mask.unsqueeze(-1).to(x.dtype)
         pooled = (x * m).sum(1) / m.sum(1).clamp(min=1e-9)
         return F.normalize(pooled, p=2.0, dim=1)
+
+    def flops(self, texts: Sequence[str], attention: bool = True) -> int:
+        """Floating-point operations of the matrix products that encoding `texts` takes (each text at its own length:
+        the projections, the feed-forward pair and, unless `attention` is False, attention's two products; 2 per
+        multiply-add)."""
+        h, f = self.hidden, self.intermediate
+        per_layer = sum(2 * n * (4 * h * h + 2 * h * f) + (2 * 2 * n * n * h if attention else 0)
+                        for n in (len(e.ids) for e in self.tokenizer.encode_batch(list(texts))))
+        return self.layers * per_layer
 
     def encode(self, texts: Sequence[str], batch: int = 32) -> np.ndarray:
         """Unit-length float32 vectors, one row per text, in the order given."""

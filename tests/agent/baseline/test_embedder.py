@@ -74,6 +74,23 @@ def test_order_and_batching_do_not_change_a_vector(reference):
     assert fast.encode([]).shape == (0, embedder.DIMENSIONS)
 
 
+def test_the_products_counted_are_those_torch_runs(reference):
+    """The bench's float32 GFLOP/s rests on this count: torch's own FLOP counter over one pass per text agrees on
+    the projections (it does not see the CPU's attention kernel, whose two products the count adds)."""
+    import torch  # noqa: PLC0415
+    from torch.utils.flop_counter import FlopCounterMode  # noqa: PLC0415
+
+    model = Fast("cpu", "float32").model
+    texts = reference[0][:3] + ["Konkurs"]
+    with FlopCounterMode(display=False) as counter:
+        for e in model.tokenizer.encode_batch(texts):
+            ids = torch.tensor([e.ids])
+            model.forward(ids, torch.ones_like(ids))
+    assert model.flops(texts, attention=False) == counter.get_total_flops()
+    n = len(model.tokenizer.encode("Konkurs").ids)
+    assert model.flops(["Konkurs"]) - model.flops(["Konkurs"], attention=False) == model.layers * 4 * n * n * 384
+
+
 @pytest.mark.skipif(not embedder.cpu_bfloat16(), reason="this CPU has no native bfloat16")
 def test_bfloat16_stays_close(reference):
     docs, _, ref_docs, _ = reference
