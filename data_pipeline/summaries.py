@@ -29,6 +29,9 @@ INSERT_SUMMARY = insert(SUMMARY_LABEL)
 UPDATE_SUMMARIES = "UNWIND $rows AS row MATCH (s:BaseNode {uid: row.uid}) SET s += row"
 INVALIDATE_SUMMARY = "MATCH (s:BaseNode {uid: $uid}) WHERE s.version <> 0 SET s.version = 0"  # (written once)
 VERSION_OF = "MATCH (s:BaseNode {uid: $uid}) RETURN s.version AS version"
+# the nodes of a summary set (a head and its chunks or cells, their uids "<prefix>|...") that this build did not write
+PRUNE_SET = (f"MATCH (s:{SUMMARY_LABEL}) WHERE s.uid STARTS WITH $prefix + '|' AND NOT s.uid IN $keep "
+             "DETACH DELETE s")
 
 
 def invalidate(graph: Graph, uid: str) -> None:
@@ -41,12 +44,20 @@ def write_summary(graph: Graph, uid: str, version: int, props: dict[str, object]
 
 
 def write_summaries(graph: Graph, rows: list[dict[str, object]]) -> None:
-    """Summary nodes (each row with its uid), created when missing, in one transaction."""
+    """Summary nodes (each row with its uid), created when missing, in one transaction. Where `rows` are a whole set
+    (a head whose uid is the prefix of the others': chunks of words, cells of counts), the set's nodes an earlier
+    build wrote and this one did not (a vocabulary that needs fewer chunks now, a canton no longer counted) are
+    removed with it: the head names only its own, and nothing is kept that no reader asks for."""
+    uids = [str(r["uid"]) for r in rows]
+    heads = [u for u in uids if "|" not in u and any(v.startswith(u + "|") for v in uids)]
+
     def work(tx: ManagedTransaction) -> None:
-        present = existing(tx, [r["uid"] for r in rows])
+        present = existing(tx, uids)
         for q, p in to_write([(UPDATE_SUMMARIES, {"rows": [r for r in rows if r["uid"] in present]}),
                               (INSERT_SUMMARY, {"rows": missing(rows, present)})]):
             tx.run(q, **p).consume()
+        for prefix in heads:
+            tx.run(PRUNE_SET, prefix=prefix, keep=uids).consume()
 
     graph.transact(work)
 
