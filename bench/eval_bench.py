@@ -60,10 +60,11 @@ def main() -> None:
         update_s, _ = _timed([*INDEX, "--quiet"], root)
         run_s, out = _timed([a.format(store=Path(tmp) / "runs.sqlite") for a in RUN], root)
     summary = json.loads(out)["summary"]
-    rate = report["embedded"] / index_wall
+    embedded = report["added"] + report["reembedded"]
+    rate = embedded / index_wall
     print(f"== baseline demo index and offline evaluation (make eval), demo graph"
           f"{f' (built first: {built:.0f} s)' if built else ''} ==")
-    print(f"demo index from nothing: {report['embedded']:,} notices in {index_wall:6.1f} s = {index_wall / 60:4.1f} min "
+    print(f"demo index from nothing: {embedded:,} notices in {index_wall:6.1f} s = {index_wall / 60:4.1f} min "
           f"({report['embedder']} products; the sync alone {report['seconds']:.1f} s), target {INDEX_TARGET_S / 60:.0f} "
           f"min: {'met' if index_wall <= INDEX_TARGET_S else 'NOT met'}; {rate:5.1f} documents/s = "
           f"x{rate / ISSUE_INDEX_RATE:4.2f} the issue's {ISSUE_INDEX_RATE} (another machine, not this run)"
