@@ -11,9 +11,11 @@ import pytest
 
 from kg.driver import Graph, connect
 from kg.embedded import EmbeddedServer
+from kg.endpoints import Context
 from kg.server import ensure_running
 from kg.settings import Settings
 from tests.support.env import blank_llm
+from tests.support.truth import Truth
 
 # No key or endpoint of the machine's (CI's or a developer's, from the environment or `.env`) reaches a
 # test: the offline engine is the default, and LLM tests start their own local endpoint.
@@ -85,3 +87,15 @@ def built_world(tmp_path_factory: pytest.TempPathFactory):
     from tests.support.graphs import BuiltWorld
     with BuiltWorld(tmp_path_factory.mktemp("built"), 1500, seed=7) as w:
         yield w
+
+
+@pytest.fixture(scope="module")
+def ctx(built_world) -> Context:
+    """The built world read as the endpoints read it."""
+    return Context(built_world.reader, built_world.settings)
+
+
+@pytest.fixture(scope="module")
+def truth(built_world) -> Truth:
+    """The built world's ground truth."""
+    return Truth.load(built_world.world)

@@ -5,18 +5,6 @@ import pytest
 
 from agent.offline.engine import OfflineEngine
 from agent.pipeline import Agent
-from kg.endpoints import Context
-from tests.support.truth import Truth
-
-
-@pytest.fixture(scope="module")
-def ctx(built_world) -> Context:
-    return Context(built_world.reader, built_world.settings)
-
-
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
 
 
 @pytest.fixture(scope="module")

@@ -63,11 +63,6 @@ def chat_server(built_world, tmp_path_factory) -> Iterator[ChatServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def truth(built_world) -> Truth:
-    return Truth.load(built_world.world)
-
-
 def branch_family(truth: Truth) -> tuple[str, str, str]:
     """A company with a branch of the same name: searching the shared first word gives two candidates.
     Returns (search word, head office name, head office uid)."""
