@@ -82,7 +82,9 @@ def _calls(companies: list[dict], persons: list[dict], cantons: list[str] = CANT
         "global_text_search": [{"query": c["name"].split()[0]} for c in companies],
         "get_top_entities": [{"metric": m, "canton": k} for m in ("capital", "notices") for k in cantons],
         "count_entities_by_event": [{"event_type": t, "canton": k, "year": 2022} for t in ("bankruptcy", "foundation")
-                                    for k in cantons],
+                                    for k in cantons]
+        + [{"event_type": t, "group_by": "year", "canton": k} for t in ("bankruptcy", "foundation") for k in (None, *cantons[:2])]
+        + [{"event_type": t, "group_by": "canton", "year": y} for t in ("liquidation", "deletion") for y in (2021, 2023)],
         "execute_custom_cypher": [{"query": "MATCH (c:Company {uid: $u})-[:HAS_EVENT]->(e:Event) RETURN count(e) AS n",
                                    "params": {"u": c["uid"]}} for c in companies[:20]],
         # the graph-native endpoints (issue 17)

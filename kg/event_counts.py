@@ -12,7 +12,9 @@ code) count only in the kind's total over all cantons and years; every notice is
 their canton's total too.
 
 The counts are exact only for what they were counted for: the endpoint reads them for one kind, one canton or
-all, one whole year or all, and no grouping; anything else is counted by its queries. A build marks the summary
+all, one whole year or all, ungrouped or per year or per canton (`read_groups`: where the groups' notices add up to
+the cell's total, so no notice is in a group the cells do not hold); anything else (a period, per month or
+sub-rubric) is counted by its queries. A build marks the summary
 invalid before it changes the graph and writes it again at its end with a new stamp; a node whose stamp is not the
 head node's is left over from an older build and counts nothing now (its kind and canton had no notice this time).
 The head also holds what the cells depend on besides the graph (`basis`: the event types counted, the scopes' last
@@ -148,6 +150,44 @@ def read_counts(found: Iterable[Mapping[str, Any]], what: str, canton: str | Non
     if by_year is None:
         return None
     return dict(zip(MEASURES, by_year.get(str(year) if year else ALL, [0, 0, 0]), strict=True))
+
+
+def group_uids(what: str, canton: str | None, group_by: str) -> list[str]:
+    """The nodes `read_groups` reads: the head, the cell of `canton` (or all cantons), and for counts per canton over
+    all cantons each canton's cell."""
+    cells = [uid(what, canton)] + ([uid(what, c) for c in CANTONS] if group_by == "canton" and canton is None else [])
+    return [HEAD_UID, *cells]
+
+
+def read_groups(found: Iterable[Mapping[str, Any]], what: str, canton: str | None, year: int | None, group_by: str,
+                groups: Mapping[str, tuple[str, ...]]) -> list[dict[str, Any]] | None:
+    """The rows of a count per year or per canton from the `READ` rows of `group_uids`, as the endpoint's query gives
+    them (groups without notices left out, years in order, cantons by notices), or None where the summary cannot
+    vouch for every group (the caller counts): no valid head, a cell of another version, or notices of the total
+    that no group holds (without a date or a canton, of a year outside the gazette's, of a canton that is no
+    canton's code), whose group the query would show and the cells do not."""
+    total = stamped_cells(found, HEAD_UID, uid(what, canton), VERSION, basis(groups))
+    if total is None:
+        return None
+    key = str(year) if year else ALL
+    if group_by == "year":
+        held = {y: v for y, v in total.items() if y != ALL and (year is None or y == key)}
+    elif canton is not None:  # per canton within one canton: that canton's cell
+        held = {canton: total[key]} if key in total else {}
+    else:
+        held = {}
+        for c in CANTONS:
+            cell = stamped_cells(found, HEAD_UID, uid(what, c), VERSION, basis(groups))
+            if cell is None:
+                return None
+            if key in cell:
+                held[c] = cell[key]
+    spread = group_by == "year" and year is None or group_by == "canton" and canton is None  # over several cells
+    if spread and sum(v[0] for v in held.values()) != total.get(key, [0])[0]:
+        return None
+    rows = [{"group": g} | dict(zip(MEASURES, v, strict=True)) for g, v in held.items() if v[0]]
+    rows.sort(key=(lambda r: r["group"]) if group_by == "year" else (lambda r: (-r["notices"], r["group"])))
+    return rows
 
 
 SPAN_UIDS = [HEAD_UID, uid(EVERY, None)]  # the head and the cell of every notice in all cantons

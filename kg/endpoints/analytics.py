@@ -44,7 +44,8 @@ TOP_OF = {
 RETURN {_COMPANY}, count(DISTINCT h) AS value""",
 }
 TOPS = "MATCH (s:BaseNode {uid: $uid}) RETURN properties(s) AS summary"
-# One kind of notice in one canton or all and one year or all, ungrouped: the build's counts (kg.event_counts). Else
+# One kind of notice in one canton or all and one year or all, ungrouped or per year or canton: the build's counts
+# (kg.event_counts), where they hold every group. Else
 # the notices by their scope (sub-rubric, canton, year: kg.event_scope), one index look-up each, where the filters
 # name a canton or a period; else by sub-rubric and canton. Notices, companies and persons are counted by three
 # queries, run side by side (ArcadeDB's OPTIONAL MATCH costs about a millisecond per notice; a MATCH from the notice
@@ -134,13 +135,18 @@ def count_entities_by_event(ctx: Context, args: CountArgs) -> Rows:
     if args.year:
         since, until = max(since or "", f"{args.year}-01-01"), min(until or "9999", f"{args.year}-12-31")
     extra = {"sub_rubrics": subs or "all", "canton": canton, "since": since, "until": until}
-    what = event_counts.what_of(subs, GROUPED_TYPES) if args.group_by == "none" and args.since is None \
-        and args.until is None else None
-    if what is not None:
+    what = event_counts.what_of(subs, GROUPED_TYPES) if args.group_by in ("none", "year", "canton") \
+        and args.since is None and args.until is None else None
+    if what is not None and args.group_by == "none":
         found = read(ctx, event_counts.READ, uids=[event_counts.HEAD_UID, event_counts.uid(what, canton)])
         counted = event_counts.read_counts(found, what, canton, args.year, GROUPED_TYPES)
         if counted is not None:
             return Rows([counted], "no notices match these filters (the count is 0)", extra=extra)
+    elif what is not None:
+        found = read(ctx, event_counts.READ, uids=event_counts.group_uids(what, canton, args.group_by))
+        grouped = event_counts.read_groups(found, what, canton, args.year, args.group_by, GROUPED_TYPES)
+        if grouped is not None:
+            return Rows(grouped, "no notices match these filters (the count is 0)", extra=extra)
     cantons = [canton] if canton else None
     keys = scopes(subs, cantons, since, until)
     if keys is not None:  # read by scope where the graph's notices hold them; an open start from their first year

@@ -101,3 +101,55 @@ def test_the_build_wrote_a_count_for_each_kind_canton_and_year(ctx):
     assert by_uid[event_counts.HEAD_UID]["version"] == event_counts.VERSION
     counts = json.loads(by_uid[event_counts.uid("HR01", None)]["counts"])
     assert counts["all"][0] == sum(n for year, (n, _, _) in counts.items() if year != "all") > 0
+
+
+def test_counts_per_year_or_canton_are_read_where_the_cells_hold_every_notice():
+    counted = event_counts.count([_row("HR01", "ZH", "2022-03-01"), _row("HR01", "GE", "2023-01-10"),
+                                  _row("HR01", "ZH", "2023-05-01")],
+                                 [_row("HR01", "ZH", "2022-03-01", "a"), _row("HR01", "GE", "2023-01-10", "a"),
+                                  _row("HR01", "ZH", "2023-05-01", "b")], [], GROUPS)
+    rows = event_counts.rows(counted, "s1", GROUPS)
+    per_year = event_counts.read_groups(rows, "HR01", None, None, "year", GROUPS)
+    assert per_year == [{"group": "2022", "notices": 1, "companies": 1, "persons": 0},
+                        {"group": "2023", "notices": 2, "companies": 2, "persons": 0}]
+    per_canton = event_counts.read_groups(rows, "HR01", None, 2023, "canton", GROUPS)
+    assert per_canton == [{"group": "GE", "notices": 1, "companies": 1, "persons": 0},
+                          {"group": "ZH", "notices": 1, "companies": 1, "persons": 0}]  # ties by name
+    assert event_counts.read_groups(rows, "HR01", None, None, "canton", GROUPS)[0] == \
+        {"group": "ZH", "notices": 2, "companies": 2, "persons": 0}  # the most notices first
+    assert event_counts.read_groups(rows, "HR01", "ZH", None, "year", GROUPS) == \
+        [{"group": "2022", "notices": 1, "companies": 1, "persons": 0},
+         {"group": "2023", "notices": 1, "companies": 1, "persons": 0}]
+    assert event_counts.read_groups(rows, "HR01", "VD", None, "year", GROUPS) == []  # none there: no group
+    assert event_counts.read_groups(rows[:-1], "HR01", None, None, "year", GROUPS) is None  # no head
+    # a notice without a date (or a canton): the query shows its group (None), the cells do not hold it: counted
+    odd = event_counts.rows(event_counts.count([_row("HR01", "ZH", "2022-03-01"), _row("HR01", "ZH", None),
+                                                _row("HR01", None, "2022-04-01")], [], [], GROUPS), "s2", GROUPS)
+    assert event_counts.read_groups(odd, "HR01", None, None, "year", GROUPS) is None
+    assert event_counts.read_groups(odd, "HR01", None, 2022, "canton", GROUPS) is None
+    assert event_counts.read_groups(odd, "HR01", None, 2022, "year", GROUPS) == \
+        [{"group": "2022", "notices": 2, "companies": 0, "persons": 0}]  # one year: its cell, as ungrouped
+
+
+@pytest.mark.parametrize("args", [
+    {"event_type": "bankruptcy", "group_by": "year"}, {"event_type": "foundation", "group_by": "canton"},
+    {"group_by": "year"}, {"group_by": "canton", "year": 2022}, {"event_type": "liquidation", "group_by": "canton",
+                                                                 "year": 2023},
+    {"event_type": "foundation", "canton": "ZH", "group_by": "year"}, {"sub_rubric": "HR02", "group_by": "year",
+                                                                       "year": 2021},
+    {"event_type": "deletion", "canton": "GE", "group_by": "canton"},
+])
+def test_counts_per_year_or_canton_from_the_summary_are_the_queries_counts(ctx, monkeypatch, args):
+    import kg.endpoints.analytics as analytics
+
+    def counted(*a):
+        raise AssertionError("counted by its queries, not read from the summary")
+
+    monkeypatch.setattr(analytics, "read_many", counted)
+    summarized = call(ctx, "count_entities_by_event", args)
+    monkeypatch.undo()
+    monkeypatch.setattr(analytics.event_counts, "read_groups", lambda *a: None)
+    every = call(ctx, "count_entities_by_event", args)
+    assert summarized.status == every.status == "ok"
+    assert summarized.rows == every.rows and summarized.extra == every.extra
+    assert len(every.rows) >= (1 if args.get("year") or args.get("canton") else 5)
