@@ -2,6 +2,9 @@
 nested, collapsible step per tool call (arguments, status, rows, ms, raw JSON); the answer streams."""
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import chainlit as cl
 
 from agent.trace import AgentAnswer
@@ -10,11 +13,28 @@ from app_chat.runtime import events, starter_questions
 from kg.settings import get_settings
 
 auth.configure()  # optional password login and persisted threads, from the environment
+log = logging.getLogger(__name__)
 
 
 def _thread() -> str:
     """The chat thread is the agent's thread: its checkpoints hold the conversation (resumed ones too)."""
     return cl.context.session.thread_id
+
+
+@cl.on_app_startup
+async def startup() -> None:
+    """Before the chat serves: the graph server started and warmed and the agent loaded (runtime.warm_up), for at
+    most CHAT_WARM_UP_SECONDS; a graph that cannot be reached is reported in the first answer, as without it."""
+    wait = runtime.warm_up_seconds()
+    if wait <= 0:
+        return
+    try:
+        done = await asyncio.wait_for(asyncio.to_thread(runtime.warm_up, get_settings()), wait)
+        log.info("warmed up before serving: %s", done)
+    except TimeoutError:
+        log.warning("the warm-up took over %.0f s: serving while it goes on", wait)
+    except Exception as exc:  # noqa: BLE001 - no graph (yet): the chat serves and says so when asked
+        log.warning("no warm-up (%s: %s)", type(exc).__name__, str(exc)[:200])
 
 
 @cl.set_starters

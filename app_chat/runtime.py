@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
@@ -14,11 +15,14 @@ from typing import Any
 
 from agent.checkpoints import checkpointer
 from agent.factory import make_agent
+from agent.llm import OFFLINE
 from agent.pipeline import Agent
+from agent.session import Session
 from kg.driver import Graph, connect
 from kg.endpoints import Context, call
 from kg.server import ensure_running
 from kg.settings import Settings, get_settings
+from kg.warm import warm
 
 _lock = threading.Lock()
 _graph: Graph | None = None
@@ -111,3 +115,27 @@ def starter_questions(settings: Settings) -> list[tuple[str, str]]:
     out += [("Ranking", "Top 10 companies by capital in canton Zürich"),
             ("Count", "How many bankruptcies were there per year?")]
     return out
+
+
+def warm_up_seconds() -> float:
+    """How long the chat's start waits for `warm_up` (CHAT_WARM_UP_SECONDS, default 60; 0: no warming)."""
+    return float(os.environ.get("CHAT_WARM_UP_SECONDS") or 60)
+
+
+def warm_up(settings: Settings | None = None) -> dict[str, Any]:
+    """What the chat does once it starts, before it serves: opens the graph (starting the embedded server where it is
+    not running), calls every endpoint once (`kg.warm`) and answers the starter questions with the offline engine in
+    a conversation of its own, which nobody sees and which is then dropped. The first users' questions then find the
+    server's compiled queries and caches and the agent's modules and word lists ready (on the demo graph the first
+    questions after a server start took 0.4-0.85 s against 0.07-0.39 s later). Returns what it did."""
+    s = settings or get_settings()
+    t0 = time.perf_counter()
+    ctx = Context(graph(s), s)
+    calls = warm(ctx)
+    questions = [q for _, q in starter_questions(s)]
+    asker = make_agent(ctx, OFFLINE, saver=checkpointer(checkpoint_file()))  # the chat's compiled graph; the
+    # conversation is a Session, on a thread of its own that the agent deletes after each turn
+    for q in questions:
+        asker.ask(q, session=Session())
+    return {"calls": len(calls), "failed": [c.tool for c in calls if c.status == "error"], "questions": len(questions),
+            "seconds": round(time.perf_counter() - t0, 2)}

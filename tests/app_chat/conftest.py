@@ -21,6 +21,7 @@ from tests.support.truth import Truth
 class ChatServer:
     url: str
     process: subprocess.Popen
+    log: Path  # what the server printed
 
 
 def server_env(settings, home, **extra: str) -> dict[str, str]:
@@ -50,7 +51,7 @@ def running_chat(settings, home: Path, **extra_env: str) -> Iterator[ChatServer]
         proc.terminate()
         raise RuntimeError("chainlit did not start: " + (home / "chainlit.log").read_text()[-2000:])
     try:
-        yield ChatServer(url, proc)
+        yield ChatServer(url, proc, home / "chainlit.log")
     finally:
         proc.terminate()
         proc.wait(timeout=20)
