@@ -25,7 +25,7 @@ import numpy as np
 
 from agent.baseline import Baseline
 from agent.baseline.embedder import Encoder, Fast, Reference, choose, cpu_bfloat16, load_model
-from bench.common import scale, scratch_settings, world
+from bench.common import ISSUE_INDEX_RATE, scale, scratch_settings, world
 from data_pipeline.phase1_rows import rows_for
 from data_pipeline.sources import read_publications
 from kg.driver import Graph, connect
@@ -34,6 +34,12 @@ from kg.embedded import EmbeddedServer
 LOAD = "UNWIND $rows AS row CREATE (e:BaseNode:Event) SET e = row"
 SAMPLE, TOP_K, TURNS = 2_000, 5, 4
 AGREEMENT_GOAL = 0.99  # share of the reference's top-5 ids the other vectors must find too
+SPEED_GOAL = 3.0  # issue 19: the index rate against ISSUE_INDEX_RATE
+# The index rate on the two 2-core CPU classes this bench ran on (earlier runs, for reference: not this run): with
+# native bfloat16 the bfloat16 pass keeps the top 5; without it only float32 does (int8 schemes simulated: 91.7 % at
+# best), and float32 runs at 83-90 % of the CPU's own float32 products, so the goal is a CPU class's, not code's.
+CLASSES = ("AVX-512 with native bfloat16 (stop 58): 3.67x in bfloat16",
+           "AVX2 only (stop 60): 1.53x, float32 at 83 % of its products' rate, agreement 100 %")
 # Short questions beside the quoted ones, in the register's four languages (none from an evaluation set).
 QUESTIONS = (
     "Which companies went bankrupt in Zurich?", "Neueintragung einer GmbH in Bern",
@@ -142,7 +148,8 @@ def cpu_line(sample: Sequence[str], runs: Sequence[Timed]) -> str:
     return line
 
 
-def embedding_figures(sample: Sequence[str]) -> list[str]:
+def embedding_figures(sample: Sequence[str]) -> tuple[list[str], float]:
+    """The lines of the embedding figures and the top-5 agreement of the baseline's encoder with the reference."""
     device, precision = choose()
     encoders: list[tuple[str, Callable[[], Encoder]]] = [
         ("sentence-transformers fp32, batch 32 (reference)", lambda: Reference(device)),
@@ -163,18 +170,31 @@ def embedding_figures(sample: Sequence[str]) -> list[str]:
     ref = runs[0]
     ref_docs, ref_qs = np.concatenate(ref.parts), ref.encoder.encode(qs)
     n = len(sample)
+    agreement = 1.0
     lines = [f"embedding {n:,} notice texts (mean {statistics.mean(len(t) for t in sample):.0f} characters), "
              f"{len(qs)} queries; variants in {TURNS} turns each, torch threads as configured"]
     for r in runs:
         line = f"  {r.name:52s} {n / r.wall:6.1f} texts/s  {n / r.cpu:6.1f} texts/CPU-s"
         if r is not ref:
             a = Agreement.of(ref_docs, ref_qs, np.concatenate(r.parts), r.encoder.encode(qs))
+            agreement = a.top_k if r is runs[1] else agreement
             line += (f"  x{ref.wall / r.wall:4.2f} wall  x{ref.cpu / r.cpu:4.2f} CPU;  top-{TOP_K} agreement "
                      f"{a.top_k:.1%} ({'meets' if a.top_k >= AGREEMENT_GOAL else 'BELOW'} {AGREEMENT_GOAL:.0%}), "
                      f"same sets {a.same_sets:.1%}, cosine mean {a.cosine_mean:.6f} min {a.cosine_min:.6f}")
         lines.append(line)
     lines.append("  " + cpu_line(sample, runs))
-    return lines
+    return lines, agreement
+
+
+def verdict(index_rate: float, agreement: float) -> str:
+    """Issue 19's goal for the baseline, on this run's figures, with the CPU class it ran on and the classes measured
+    before."""
+    met = index_rate >= SPEED_GOAL * ISSUE_INDEX_RATE and agreement >= AGREEMENT_GOAL
+    native = "with" if cpu_bfloat16() else "without"
+    return (f"goal (>= {SPEED_GOAL:.0f}x the issue's {ISSUE_INDEX_RATE} documents/s, top-{TOP_K} agreement >= "
+            f"{AGREEMENT_GOAL:.0%}): {'MET' if met else 'NOT MET'} on this CPU ({native} native bfloat16): "
+            f"x{index_rate / ISSUE_INDEX_RATE:.2f}, agreement {agreement:.1%}. Measured before on 2 cores: "
+            + "; ".join(CLASSES))
 
 
 def main() -> None:
@@ -190,7 +210,7 @@ def main() -> None:
                 events = load_events(g, w / "xml")
                 texts = [e["full_text"] for e in events if e.get("full_text")]
                 sample = random.Random(1).sample(texts, min(SAMPLE, len(texts)))
-                embedding = embedding_figures(sample)
+                embedding, agreement = embedding_figures(sample)
                 baseline = Baseline(settings)
                 load_model()  # the index timing below excludes the one-time model load
                 raw_c, raw_w = time.process_time(), time.perf_counter()
@@ -219,6 +239,7 @@ def main() -> None:
     print(f"re-index with nothing to do: {again.seconds:5.1f} s ({again.unchanged:,} unchanged)")
     print(f"query latency over {len(latencies)} questions (offline engine): p50 {statistics.median(latencies):.0f} ms, "
           f"p95 {q[18]:.0f} ms; source notice in the top 5: {hits}/{len(latencies)}")
+    print(verdict(index_rate, agreement))
 
 
 if __name__ == "__main__":

@@ -20,12 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import demo_graph
+from bench.common import ISSUE_INDEX_RATE, demo_graph
 from kg.settings import get_settings
 
 TARGET_S = 180.0
 INDEX_TARGET_S = 420.0
-ISSUE_INDEX_RATE = 16.9  # documents/s indexing the demo world when issue 19 was filed (another machine)
 INDEX = [sys.executable, "-m", "agent.baseline", "index"]
 RUN = [sys.executable, "-m", "app_eval", "--store", "{store}", "run", "--tiers", "1,2,3,4", "--systems",
        "graphrag,baseline", "--judge", "deterministic", "--quiet", "--json"]
