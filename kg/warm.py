@@ -2,10 +2,11 @@
 
 A server just started (ArcadeDB's JVM, or Neo4j's page cache) answers each query shape's first calls up to
 twice as slowly as later ones: its JIT compiles the code the shape runs and the pages it reads are not cached
-yet. `warm` calls every endpoint once with arguments drawn from the graph itself (its busiest company, a person
-of it, that company's canton and a year of its notices), so those first calls happen here and not in a user's
-first answer. It reads only, through the endpoints' own envelope, and reports per endpoint how long its call took
-and how it ended (a graph without companies ends each call `empty`; nothing is raised).
+yet. `warm` calls every endpoint once with arguments drawn from the graph itself (the company with the most
+notices, its canton, the person with the most companies, the last year with a bankruptcy), so those first calls
+happen here and not in a user's first answer. It reads only, through the endpoints' own envelope, and reports per
+call how long it took and how it ended (on a graph without companies the calls end `empty` or `error`; nothing is
+raised).
 """
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ def warm(ctx: Context) -> list[Warmed]:
 
     company = next(iter(rows("get_top_entities", {"metric": "notices", "limit": 1})), {})
     hub = next(iter(rows("rank_persons", {"metric": "companies", "limit": 1})), {})
-    years = [r.get("year") for r in rows("count_entities_by_event", {"event_type": "bankruptcy", "group_by": "year"})]
-    year = max((y for y in years if isinstance(y, int)), default=date.today().year)
+    per_year = rows("count_entities_by_event", {"event_type": "bankruptcy", "group_by": "year"})
+    year = max((int(g) for r in per_year if str(g := r.get("group")).isdigit()), default=date.today().year)
     for tool, args in _calls(company, hub, year):
         rows(tool, args)
     return done

@@ -20,3 +20,11 @@ def test_every_endpoint_is_called_once_with_arguments_from_the_graph(ctx):
 def test_a_graph_without_companies_is_warmed_without_raising(reader, graph_settings):
     done = warm(Context(reader, graph_settings))
     assert {w.tool for w in done} == set(ENDPOINTS)
+
+
+def test_the_year_asked_is_one_the_graph_has_notices_of(ctx):
+    done = warm(ctx)
+    counted = [w for w in done if w.tool == "count_entities_by_event"]
+    assert len(counted) == 2 and all(w.status == "ok" for w in counted)
+    # the companies founded in the busiest company's canton in the last year with a bankruptcy: some
+    assert next(w for w in done if w.tool == "list_events").status == "ok"
