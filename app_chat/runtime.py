@@ -5,6 +5,8 @@ ends at the agent's next step with the thread left as it was before it."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
 import os
 import threading
 import time
@@ -24,6 +26,7 @@ from kg.server import ensure_running
 from kg.settings import Settings, get_settings
 from kg.warm import warm
 
+log = logging.getLogger(__name__)
 _lock = threading.Lock()
 _graph: Graph | None = None
 
@@ -117,9 +120,22 @@ def starter_questions(settings: Settings) -> list[tuple[str, str]]:
     return out
 
 
+WARM_UP_SECONDS = 60.0
+
+
 def warm_up_seconds() -> float:
-    """How long the chat's start waits for `warm_up` (CHAT_WARM_UP_SECONDS, default 60; 0: no warming)."""
-    return float(os.environ.get("CHAT_WARM_UP_SECONDS") or 60)
+    """How long the chat's start waits for `warm_up` (CHAT_WARM_UP_SECONDS, default 60; 0: no warming). A value that
+    is not a number of seconds is named in a warning and the default used: the chat still starts."""
+    raw = os.environ.get("CHAT_WARM_UP_SECONDS", "").strip()
+    try:
+        seconds = float(raw) if raw else WARM_UP_SECONDS
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds < 0:
+        log.warning("CHAT_WARM_UP_SECONDS=%r is not a number of seconds: warming up for at most %.0f s", raw,
+                    WARM_UP_SECONDS)
+        return WARM_UP_SECONDS
+    return seconds
 
 
 def warm_up(settings: Settings | None = None) -> dict[str, Any]:

@@ -32,3 +32,11 @@ def test_the_warm_up_answers_the_starters_and_keeps_no_thread(chat_settings):
 def test_the_chat_started_warm(chat_server):
     log = chat_server.log.read_text()
     assert "warmed up before serving" in log and "'failed': []" in log, log[-2000:]
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("", 60.0), ("0", 0.0), ("12.5", 12.5), ("soon", 60.0), ("-3", 60.0),
+                                                ("nan", 60.0)])
+def test_the_warm_up_time_is_read_from_the_environment(monkeypatch, caplog, value, seconds):
+    monkeypatch.setenv("CHAT_WARM_UP_SECONDS", value)
+    assert runtime.warm_up_seconds() == seconds
+    assert ("CHAT_WARM_UP_SECONDS" in caplog.text) == (value in ("soon", "-3", "nan"))
