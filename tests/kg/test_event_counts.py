@@ -69,14 +69,9 @@ def test_the_kind_asked_is_one_the_build_counted():
     assert event_counts.what_of(["HR01", "HR03"], GROUPS) is None
 
 
-@pytest.mark.parametrize("args", [
-    {"event_type": "foundation", "canton": "ZH", "year": 2022}, {"event_type": "bankruptcy", "year": 2023},
-    {"event_type": "foundation", "canton": "GE"}, {"event_type": "liquidation", "canton": "ZH"},
-    {"event_type": "liquidation", "year": 2022}, {"event_type": "bankruptcy_any", "canton": "BE", "year": 2023},
-    {"event_type": "deletion"}, {"sub_rubric": "HR02", "canton": "VD", "year": 2021}, {}, {"canton": "TI"},
-    {"year": 2022}, {"canton": "ZH", "year": 2023}, {"event_type": "foundation", "canton": "ZH", "year": 1990},
-])
-def test_counts_from_the_summary_are_the_counts_of_every_notice(ctx, monkeypatch, args):
+def _summarized_and_counted(ctx, monkeypatch, args, reader):
+    """count_entities_by_event's answer read from the build's counts (its queries made to fail), then its answer
+    counted by its queries (kg.event_counts' `reader` made to find nothing), and whether that reader was called."""
     import kg.endpoints.analytics as analytics
 
     def counted(*a):
@@ -86,9 +81,22 @@ def test_counts_from_the_summary_are_the_counts_of_every_notice(ctx, monkeypatch
     summarized = call(ctx, "count_entities_by_event", args)
     monkeypatch.undo()
     read = []
-    monkeypatch.setattr(analytics.event_counts, "read_counts", lambda *a: read.append(a) and None)
+    monkeypatch.setattr(analytics.event_counts, reader, lambda *a: read.append(a) and None)
     every = call(ctx, "count_entities_by_event", args)
-    assert read, "the summary was not consulted"
+    monkeypatch.undo()
+    return summarized, every, bool(read)
+
+
+@pytest.mark.parametrize("args", [
+    {"event_type": "foundation", "canton": "ZH", "year": 2022}, {"event_type": "bankruptcy", "year": 2023},
+    {"event_type": "foundation", "canton": "GE"}, {"event_type": "liquidation", "canton": "ZH"},
+    {"event_type": "liquidation", "year": 2022}, {"event_type": "bankruptcy_any", "canton": "BE", "year": 2023},
+    {"event_type": "deletion"}, {"sub_rubric": "HR02", "canton": "VD", "year": 2021}, {}, {"canton": "TI"},
+    {"year": 2022}, {"canton": "ZH", "year": 2023}, {"event_type": "foundation", "canton": "ZH", "year": 1990},
+])
+def test_counts_from_the_summary_are_the_counts_of_every_notice(ctx, monkeypatch, args):
+    summarized, every, consulted = _summarized_and_counted(ctx, monkeypatch, args, "read_counts")
+    assert consulted, "the summary was not consulted"
     assert summarized.status == every.status == "ok"
     assert summarized.rows == every.rows and summarized.extra == every.extra
     assert args.get("year") == 1990 or every.rows[0]["notices"] > 0
@@ -140,16 +148,8 @@ def test_counts_per_year_or_canton_are_read_where_the_cells_hold_every_notice():
     {"event_type": "deletion", "canton": "GE", "group_by": "canton"},
 ])
 def test_counts_per_year_or_canton_from_the_summary_are_the_queries_counts(ctx, monkeypatch, args):
-    import kg.endpoints.analytics as analytics
-
-    def counted(*a):
-        raise AssertionError("counted by its queries, not read from the summary")
-
-    monkeypatch.setattr(analytics, "read_many", counted)
-    summarized = call(ctx, "count_entities_by_event", args)
-    monkeypatch.undo()
-    monkeypatch.setattr(analytics.event_counts, "read_groups", lambda *a: None)
-    every = call(ctx, "count_entities_by_event", args)
+    summarized, every, consulted = _summarized_and_counted(ctx, monkeypatch, args, "read_groups")
+    assert consulted, "the summary was not consulted"
     assert summarized.status == every.status == "ok"
     assert summarized.rows == every.rows and summarized.extra == every.extra
     assert len(every.rows) >= (1 if args.get("year") or args.get("canton") else 5)
